@@ -1,0 +1,43 @@
+// The CLI's one entry: registers every command (registration modules are light; each action
+// imports its stage lazily so a one-shot `explain` or `check` does not pay for the others).
+import { Command, CommanderError } from 'commander';
+import { EXIT, UsageError } from './exit-codes.js';
+import { register as registerExplain } from './explain.js';
+import { register as registerCheck } from './check.js';
+import { register as registerRules } from './rules.js';
+import { register as registerTrust } from './trust.js';
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const program = new Command('orkeon-code');
+  program
+    .description('Sandboxed launcher and shell confinement wrapper for AI coding agents.')
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) })
+    .exitOverride()
+    .showHelpAfterError('(orkeon-code --help lists the commands and options)');
+  registerExplain(program);
+  registerCheck(program);
+  registerRules(program);
+  registerTrust(program);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+  } catch (err) {
+    return exitCodeOf(err);
+  }
+}
+
+function exitCodeOf(err: unknown): number {
+  if (err instanceof CommanderError) {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
+      return EXIT.ok;
+    }
+    return EXIT.usage;
+  }
+  if (err instanceof UsageError) {
+    process.stderr.write(`orkeon-code: ${err.message}\n`);
+    return EXIT.usage;
+  }
+  const code = (err as { code?: unknown } | null)?.code;
+  process.stderr.write(`orkeon-code: internal error${typeof code === 'string' ? ` (${code})` : ''}: ${(err as Error)?.stack ?? String(err)}\n`);
+  return 70; // EX_SOFTWARE: a bug or a broken environment, never something a user caused
+}
