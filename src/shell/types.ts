@@ -72,6 +72,18 @@ export interface SimpleCommand {
   readonly via: string;
   /** Index in the reading's `commands` of the command this one runs (wrappers, xargs, find -exec), if any. */
   readonly runs: number | null;
+  /**
+   * Programs this command's options or operands will run that the reader could not resolve into simple
+   * commands (`awk 'BEGIN{system(…)}'`, `sed 's/x/y/e'`, `make --eval`, a `sh -c` string that does not
+   * parse, …). The gate must at least ask about each; `text` is what would run, normalised.
+   */
+  readonly opaque: readonly OpaqueRun[];
+}
+
+export interface OpaqueRun {
+  /** The option or construct that runs it (`sed e`, `awk system()`, `tar --checkpoint-action`, …). */
+  readonly via: string;
+  readonly text: string;
 }
 
 export interface ShellReading {
