@@ -17,6 +17,10 @@ export interface TrustRequest {
   /** The process environment, read for ORKEON_CODE_TRUST (honoured only with CI=true) and ORKEON_CODE_HOME. */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly prompt: TrustPrompt;
+  /** Where a relative `folder` is read from; the process's working folder when absent. */
+  readonly cwd?: string;
+  /** The fixture `--demo` prepared under $ORKEON_CODE_HOME/demo: trusted for this run, saved nowhere. */
+  readonly demo?: boolean;
 }
 
 export type TrustOutcome =
