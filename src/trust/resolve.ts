@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { wideTrust } from './coverage.js';
 import { resolveRealFolder } from './folder.js';
-import { registryPathOf, userHome } from './home.js';
+import { userHome } from './home.js';
 import { declinedMessage, ignoredTrustEnvMessage, noTerminalMessage, trustQuestion, wideTrustWarning } from './messages.js';
 import { TrustRegistry } from './registry.js';
 import type { TrustOutcome, TrustRequest } from './types.js';
