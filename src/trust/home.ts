@@ -1,4 +1,5 @@
 // Where orkeon-code keeps its own files, and whose home folder the trust question warns about.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,4 +21,13 @@ export function registryPathOf(env: Env): string {
 export function userHome(env: Env): string {
   const home = env.HOME;
   return home !== undefined && home !== '' ? path.resolve(home) : os.homedir();
+}
+
+/** The home folder's real path (what the wide-trust warning compares with), null when it does not exist. */
+export function realHome(env: Env): string | null {
+  try {
+    return fs.realpathSync.native(userHome(env));
+  } catch {
+    return null;
+  }
 }

@@ -7,6 +7,6 @@ export { TrustRegistry, brokenRegistryMessage, type RegistryChange, type Registr
 export { formatRegistry, parseRegistry, validateEntry } from './registry-format.js';
 export { covers, findCover, wideTrust, type WideTrust } from './coverage.js';
 export { resolveRealFolder, entryForRemoval, type FolderResolution } from './folder.js';
-export { orkeonHome, registryPathOf, userHome, type Env } from './home.js';
+export { orkeonHome, registryPathOf, userHome, realHome, type Env } from './home.js';
 export { trustQuestion, noTerminalMessage, declinedMessage, ignoredTrustEnvMessage, wideTrustWarning, shellQuote } from './messages.js';
 export { TRUST_EXIT, exitCodeForTrust } from './exit.js';

@@ -32,9 +32,10 @@ export function noTerminalMessage(realPath: string): string {
   return [
     `${realPath} is not a trusted folder, and there is no terminal to ask whether to trust it; nothing was started.`,
     'To start there anyway, one of:',
-    '  --trust                                   start this once, save nothing',
-    '  ORKEON_CODE_TRUST=1 in a CI job (CI=true)  the same, from the environment',
-    `  orkeon-code trust add ${shellQuote(realPath)}   trust it from now on`,
+    '  --trust                                    start this once, save nothing',
+    '  ORKEON_CODE_TRUST=1 in a CI job (CI=true)  start this once, save nothing',
+    `  orkeon-code trust add ${shellQuote(realPath)}`,
+    '                                             trust it from now on',
   ].join('\n');
 }
 

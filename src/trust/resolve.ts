@@ -1,10 +1,9 @@
 // The trust stage: a folder in, whether a session may start there out. Order matters: the real path is
 // resolved first (nothing inside the folder is read), then the registry, then the once-only ways in
 // (--trust, ORKEON_CODE_TRUST=1 with CI=true), then the question when there is a terminal.
-import fs from 'node:fs';
 import { wideTrust } from './coverage.js';
 import { resolveRealFolder } from './folder.js';
-import { userHome } from './home.js';
+import { realHome } from './home.js';
 import { declinedMessage, ignoredTrustEnvMessage, noTerminalMessage, trustQuestion, wideTrustWarning } from './messages.js';
 import { TrustRegistry } from './registry.js';
 import type { TrustOutcome, TrustRequest } from './types.js';
@@ -58,12 +57,3 @@ export function isYes(answer: string | null): boolean {
   const a = answer.trim().toLowerCase();
   return a === 'y' || a === 'yes';
 }
-
-function realHome(env: TrustRequest['env']): string | null {
-  try {
-    return fs.realpathSync.native(userHome(env));
-  } catch {
-    return null;
-  }
-}
-
