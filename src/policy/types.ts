@@ -61,3 +61,39 @@ export interface Decision {
   /** The mode that applied, and where it came from. */
   readonly mode: Mode;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Extensions of the contract (gate context, access classes, mounts). Existing fields above are unchanged.
+
+/** What a call does, as the tool declares it (per call for http_api and github). */
+export type Access = 'read' | 'network-read' | 'edit' | 'execute';
+
+/** One mount as the session sees it: a virtual root and whether commands may write under it. */
+export interface MountViewEntry {
+  /** Virtual root (`/workspace`, `/output`, `/tmp`, `/user-config`); never a host path. */
+  readonly virtual: string;
+  readonly writable: boolean;
+}
+
+/** The mounts and the virtual working directory a shell command runs in. */
+export interface MountView {
+  readonly mounts: readonly MountViewEntry[];
+  /** Virtual working directory (`/workspace` or below). */
+  readonly cwd: string;
+}
+
+/** An extra tool (MCP server or plugin) listed by `tools.extra`, with the class the settings give it. */
+export interface ExtraTool {
+  readonly name: string;
+  readonly access: 'read' | 'write';
+}
+
+/** The shell settings the gate reads (from `Orkeon:Tools:Shell:*`). */
+export interface ShellPolicySettings {
+  readonly allowInterpreters: boolean;
+  /** Names added to the default allowlist; `*` admits every command name. */
+  readonly allowlist: readonly string[];
+}
+
+/** Where the mode of a call came from, so a refusal can say which mode applied and why. */
+export type ModeSource = 'option' | 'request-prefix' | 'session' | 'fallback' | 'default';
