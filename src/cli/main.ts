@@ -6,6 +6,7 @@ import { register as registerExplain } from './explain.js';
 import { register as registerCheck } from './check.js';
 import { register as registerRules } from './rules.js';
 import { register as registerTrust } from './trust.js';
+import { register as registerLaunch } from './launch.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('orkeon-code');
@@ -18,6 +19,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   registerCheck(program);
   registerRules(program);
   registerTrust(program);
+  registerLaunch(program);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
