@@ -1,0 +1,227 @@
+// The confinement stage's I/O edge for a caller that has a trusted project and a command: reads the
+// `--mount`/`--output` values, chooses the backend (probing once), writes the session's own files (the
+// user's settings for /user-config, the sandbox's passwd and group), inspects the project's git folder,
+// and returns the plan, its invocation, and what to check and remove afterwards. Runs only after trust.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { MountSpec, MountTable } from '../mounts/types.js';
+import { parseMountString } from '../mounts/parse.js';
+import { prepareOutputDir, resolveMountSpec } from '../mounts/physical.js';
+import { buildMountTable } from '../mounts/table.js';
+import { toVirtualPath } from '../mounts/map.js';
+import { SANDBOX_HOME, SANDBOX_RUNTIME_DIR } from '../mounts/reserved.js';
+import { buildCommandEnv, type CommandEnv, type CommandEnvSettings, type HostEnv } from '../env/command-env.js';
+import { buildSandboxPlan } from './plan.js';
+import { inspectGitGuard, plantedPaths, type GitGuard } from './git-guard.js';
+import type { ProtectedPath } from './protect.js';
+import { sandboxGroup, sandboxPasswd } from './etc-files.js';
+import { resolveBackend } from './select.js';
+import { bubblewrapInvocation } from './bubblewrap.js';
+import { DEFAULT_DOCKER_IMAGE, dockerInvocation } from './docker.js';
+import { noneInvocation } from './none.js';
+import type { ConfinementMode, Invocation, SandboxIdentity, SandboxPlan, SandboxResult } from './types.js';
+
+export interface OpenSandboxInput {
+  readonly mode: ConfinementMode;
+  /** The project's real path, from the trust stage. */
+  readonly project: string;
+  /** `$ORKEON_CODE_HOME` (its trust registry and settings are kept read-only in the sandbox). */
+  readonly orkeonHome: string;
+  /** Where relative `--mount` and `--output` values are read from. */
+  readonly cwd: string;
+  /** `--output DIR`, or null for the default under `$ORKEON_CODE_HOME/output/`. */
+  readonly output: string | null;
+  /** `--mount physical:virtual[:ro|rw]` values, as given. */
+  readonly mounts: readonly string[];
+  /** The user's `orkeonCode` block, handed to the session at /user-config/settings.json. */
+  readonly userConfig: unknown;
+  readonly hostEnv: HostEnv;
+  readonly envSettings: CommandEnvSettings;
+  readonly network: boolean;
+  readonly command: readonly string[];
+  /** The command's working directory (virtual); /workspace when absent. */
+  readonly workdir?: string;
+  /** `Orkeon:Tools:Shell:Confinement:Image`, else DEFAULT_DOCKER_IMAGE. */
+  readonly image?: string | null;
+  /** Further host files a command must not change (the user's settings file). Missing ones are skipped. */
+  readonly protect?: readonly string[];
+  /** docker: allocate a terminal. */
+  readonly tty?: boolean;
+}
+
+export interface OpenedSandbox {
+  readonly plan: SandboxPlan;
+  readonly invocation: Invocation;
+  readonly table: MountTable;
+  /** One line each, for standard error (the auto fallback, settings without effect, what git cannot be kept from). */
+  readonly warnings: readonly string[];
+  /** Virtual paths of git files a command created that git would read outside the sandbox (see git-guard.ts). */
+  planted(): string[];
+  /** Removes the session's own files. Safe to call twice. */
+  close(): void;
+}
+
+export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResult<OpenedSandbox>> {
+  const specs: MountSpec[] = [];
+  for (const text of input.mounts) {
+    const parsed = parseMountString(text);
+    if (!parsed.ok) return mountFailure(parsed.error.message);
+    const resolved = resolveMountSpec(parsed.value, input.cwd);
+    if (!resolved.ok) return mountFailure(resolved.error.message);
+    specs.push(resolved.value);
+  }
+
+  const image = input.image !== undefined && input.image !== null && input.image !== '' ? input.image : DEFAULT_DOCKER_IMAGE;
+  const cliEnv = dockerCliEnv(input.hostEnv);
+  const choice = await resolveBackend(input.mode, { image, dockerEnv: { PATH: input.hostEnv.PATH ?? '', ...cliEnv }, pathVar: input.hostEnv.PATH });
+  if (!choice.ok) return choice;
+  const backend = choice.value.backend;
+
+  const output = prepareOutputDir(input.output, input.cwd, input.orkeonHome, input.project);
+  if (!output.ok) return mountFailure(output.error.message);
+
+  const identity = currentIdentity(input.hostEnv);
+  const session = fs.mkdtempSync(path.join(os.tmpdir(), 'orkeon-code-'));
+  const close = (): void => fs.rmSync(session, { recursive: true, force: true });
+  try {
+    const userConfigDir = path.join(session, 'user-config');
+    fs.mkdirSync(userConfigDir, { mode: 0o755 });
+    fs.writeFileSync(path.join(userConfigDir, 'settings.json'), JSON.stringify({ orkeonCode: input.userConfig ?? {} }, null, 2) + '\n', { mode: 0o644 });
+    let etc = null;
+    if (backend === 'bubblewrap') {
+      etc = { passwd: path.join(session, 'passwd'), group: path.join(session, 'group') };
+      fs.writeFileSync(etc.passwd, sandboxPasswd(identity, SANDBOX_HOME), { mode: 0o644 });
+      fs.writeFileSync(etc.group, sandboxGroup(identity), { mode: 0o644 });
+    }
+    let home = SANDBOX_HOME;
+    let tmp = '/tmp';
+    if (backend === 'none') {
+      home = path.join(session, 'home');
+      fs.mkdirSync(home, { mode: 0o700 });
+      tmp = os.tmpdir();
+    }
+
+    const table = buildMountTable({ project: input.project, output: output.value, userConfig: userConfigDir, user: specs });
+    if (!table.ok) {
+      close();
+      return mountFailure(table.error.message);
+    }
+
+    const built = buildCommandEnv({ hostEnv: input.hostEnv, settings: input.envSettings, backend, home, tmp, user: identity.user, runtimeDir: SANDBOX_RUNTIME_DIR });
+    const env = dropMissingSockets(built);
+
+    const guard: GitGuard = backend === 'none' ? { protect: [], watch: [], warnings: [] } : inspectGitGuard(input.project);
+    const protect: ProtectedPath[] = [...guard.protect, ...ownFiles(input.orkeonHome, input.protect ?? [])];
+
+    const plan = buildSandboxPlan({
+      backend,
+      table: table.value,
+      env,
+      command: input.command,
+      cwd: input.workdir ?? '/workspace',
+      network: input.network,
+      protect,
+      identity,
+      etc,
+    });
+    if (!plan.ok) {
+      close();
+      return plan;
+    }
+
+    const invocation =
+      backend === 'bubblewrap'
+        ? bubblewrapInvocation(plan.value, { bwrap: choice.value.bubblewrap!.ok ? choice.value.bubblewrap!.path : 'bwrap', disableUserns: choice.value.bubblewrap!.ok && choice.value.bubblewrap!.disableUserns })
+        : backend === 'docker'
+          ? dockerInvocation(plan.value, { docker: choice.value.docker!.ok ? choice.value.docker!.path : 'docker', image, name: `orkeon-code-${crypto.randomBytes(6).toString('hex')}`, tty: input.tty ?? false, cliEnv })
+          : noneInvocation(plan.value);
+
+    const warnings = [...(choice.value.warning ? [choice.value.warning] : []), ...env.notes.map((n) => `orkeon-code: ${n}`), ...guard.warnings.map((w) => `orkeon-code: ${w}`)];
+    const tableValue = table.value;
+    return {
+      ok: true,
+      value: {
+        plan: plan.value,
+        invocation,
+        table: tableValue,
+        warnings,
+        planted: () => plantedPaths(guard).map((p) => toVirtualPath(tableValue, p) ?? '[host path]'),
+        close,
+      },
+    };
+  } catch (err) {
+    close();
+    return { ok: false, error: { code: 'setup', message: `the session's files could not be prepared: ${(err as Error).message}` } };
+  }
+}
+
+/** orkeon-code's own folder (the trust registry; outputs below it may be writable) and the user's settings files. */
+function ownFiles(orkeonHome: string, extra: readonly string[]): ProtectedPath[] {
+  const out: ProtectedPath[] = [];
+  try {
+    fs.mkdirSync(orkeonHome, { recursive: true, mode: 0o700 });
+    const real = fs.realpathSync.native(orkeonHome);
+    out.push({ path: real, what: "orkeon-code's own folder (the trusted-folders registry)", writableBelow: path.join(real, 'output') });
+  } catch {
+    // An orkeon home that cannot exist cannot be written from a sandbox either.
+  }
+  for (const file of extra) {
+    try {
+      out.push({ path: fs.realpathSync.native(file), what: 'your settings file' });
+    } catch {
+      // Missing: nothing to protect.
+    }
+  }
+  return out;
+}
+
+/** A socket variable whose host socket is gone is left out rather than pointing at nothing. */
+function dropMissingSockets(built: CommandEnv): CommandEnv {
+  const missing = built.sockets.filter((s) => {
+    try {
+      return !fs.statSync(s.host).isSocket();
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length === 0) return built;
+  const env = { ...built.env };
+  for (const s of missing) delete env[s.variable];
+  return {
+    env,
+    sockets: built.sockets.filter((s) => !missing.includes(s)),
+    notes: [...built.notes, ...missing.map((s) => `${s.variable} names a socket that does not exist; it is left out`)],
+  };
+}
+
+function currentIdentity(hostEnv: HostEnv): SandboxIdentity {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 1000;
+  const gid = typeof process.getgid === 'function' ? process.getgid() : 1000;
+  let user = hostEnv.USER ?? '';
+  if (user === '') {
+    try {
+      user = os.userInfo().username;
+    } catch {
+      user = 'user';
+    }
+  }
+  return { uid, gid, user };
+}
+
+/** What the docker CLI needs from the host's environment to reach its engine (never passed into the container). */
+export function dockerCliEnv(hostEnv: HostEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['DOCKER_HOST', 'DOCKER_CONTEXT', 'DOCKER_TLS_VERIFY', 'DOCKER_CERT_PATH', 'DOCKER_API_VERSION']) {
+    const value = hostEnv[name];
+    if (value !== undefined && value !== '') out[name] = value;
+  }
+  const config = hostEnv.DOCKER_CONFIG ?? (hostEnv.HOME ? path.join(hostEnv.HOME, '.docker') : undefined);
+  if (config !== undefined && config !== '') out.DOCKER_CONFIG = config;
+  return out;
+}
+
+function mountFailure(message: string): SandboxResult<never> {
+  return { ok: false, error: { code: 'mount', message } };
+}
