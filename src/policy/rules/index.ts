@@ -95,10 +95,12 @@ const EMPTY_TOOL: ToolRules = { denyWhole: [], allowWhole: [], deny: new Map(), 
 export class CompiledRules {
   private readonly tools = new Map<string, { denyWhole: IndexedRule[]; allowWhole: IndexedRule[]; deny: Map<string, PatternIndex>; allow: Map<string, PatternIndex> }>();
   readonly rules: readonly Rule[];
+  private readonly sets: ReadonlySet<string>;
 
   /** `structural` rules are listed and counted but matched by code (their pattern names what is matched). */
   constructor(rules: readonly Rule[], structural: (rule: Rule) => boolean = () => false) {
     this.rules = rules;
+    this.sets = new Set(rules.map((r) => r.set));
     rules.forEach((rule, order) => {
       if (structural(rule)) return;
       let t = this.tools.get(rule.tool);
@@ -129,6 +131,11 @@ export class CompiledRules {
   hasDenyOn(tool: string, argument: string): boolean {
     const t = this.tools.get(tool);
     return !!t && (t.denyWhole.length > 0 || (t.deny.get(argument)?.size ?? 0) > 0);
+  }
+
+  /** Whether a set's rules are loaded (a dev-stage set brings its structural checks with it). */
+  hasSet(set: string): boolean {
+    return this.sets.has(set);
   }
 
   /** The rules of one set, in order. */

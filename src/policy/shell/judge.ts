@@ -1,0 +1,306 @@
+// The shell_command decision on what the front-end read. Pure: a reading and a context in, findings out.
+// Deny rules are tried on every reading of the line (as typed, as bash reads it, each simple command with
+// and without its assignments, its unsplit words, git's dashed executables as `git <verb>`, what an option
+// runs); an allow rule must match every simple command; structural checks close what a glob cannot see.
+import type { ShellReading, SimpleCommand } from '../../shell/types.js';
+import type { CompiledRules, PatternIndex } from '../rules/index.js';
+import { allowRuleReason, denyRuleReason, reason } from '../reasons.js';
+import { ruleSet } from '../sets/index.js';
+import type { MountView, Reason, Rule, ShellPolicySettings } from '../types.js';
+import { checkAllowlist, NEUTRAL_WRAPPERS } from './allowlist.js';
+import { dynamicGlob } from './dynamic.js';
+import {
+  GIT_CONFIG_WRITE_RULE,
+  GIT_LIST_VERBS,
+  GIT_READ_VERBS,
+  GIT_THREE_PATTERN_VERBS,
+  gitConfigWrite,
+  gitReadonlyRuleFor,
+  isGitConfigEnv,
+  readGit,
+} from './git.js';
+import { commandIdentity, isGitName } from './identity.js';
+import { interpreterSpec, isStdinPath, readInterpreter } from './interpreters.js';
+import { firstReadOnlyPath, pathWords, resolveVirtual } from './write-rights.js';
+
+export interface ShellJudgeContext {
+  readonly rules: CompiledRules;
+  readonly shell: ShellPolicySettings;
+  readonly mounts: MountView | null;
+}
+
+export interface ShellFindings {
+  readonly denies: Reason[];
+  readonly asks: Reason[];
+  /** The allow rules that cover every simple command, or null when some command is not covered. */
+  readonly allowedBy: Reason[] | null;
+}
+
+const GIT_READONLY = 'git-readonly';
+const INLINE = 'inline-interpreters';
+const MAX_RULE_REASONS = 3;
+
+/** Environment names whose value is a command line some program runs, or that change how a name resolves. */
+function isProgramEnv(name: string): boolean {
+  return (
+    isGitConfigEnv(name) ||
+    ['PATH', 'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'BROWSER', 'SHELL', 'PROMPT_COMMAND', 'LESSOPEN', 'LESSCLOSE'].includes(name) ||
+    name.startsWith('BASH_FUNC_')
+  );
+}
+
+function lastVia(c: SimpleCommand): string {
+  const parts = c.via.split(' > ');
+  return parts[parts.length - 1] ?? '';
+}
+
+/** Every text a deny rule on `command` is tried on. */
+export function denyForms(raw: string, reading: ShellReading): string[] {
+  const forms = new Set<string>([raw, reading.line]);
+  for (const c of reading.commands) {
+    const assigns = c.assignments.map((a) => `${a.name}=${a.value}`);
+    const argv = c.argv.join(' ');
+    const words = c.words.join(' ');
+    forms.add(argv);
+    forms.add(words);
+    if (assigns.length) {
+      forms.add(`${assigns.join(' ')} ${argv}`.trim());
+      forms.add(`${assigns.join(' ')} ${words}`.trim());
+      for (const a of c.assignments) forms.add(a.value);
+    }
+    const first = c.argv[0];
+    if (first !== undefined) {
+      const id = commandIdentity(first);
+      if (id.gitDashedVerb) forms.add(['git', id.gitDashedVerb, ...c.argv.slice(1)].join(' '));
+    }
+    for (const o of c.opaque) forms.add(o.text);
+    for (const r of c.redirects) if (r.operator === '<<<' || r.operator === '<<' || r.operator === '<<-') forms.add(r.target);
+  }
+  forms.delete('');
+  return [...forms];
+}
+
+function setRule(set: string, text: string): Rule | undefined {
+  return ruleSet(set).find((r) => r.text === text);
+}
+
+export function judgeShellReading(raw: string, reading: ShellReading, ctx: ShellJudgeContext): ShellFindings {
+  const denies: Reason[] = [];
+  const asks: Reason[] = [];
+  const tool = ctx.rules.forTool('shell_command');
+  const denyIndex: PatternIndex | undefined = tool.deny.get('command');
+  const gitReadonly = ctx.rules.hasSet(GIT_READONLY);
+  const inline = ctx.rules.hasSet(INLINE);
+  const anyCommandDeny = tool.denyWhole.length > 0 || (denyIndex?.size ?? 0) > 0;
+
+  // 1. deny rules on every reading of the line
+  if (denyIndex) {
+    const seen = new Set<string>();
+    for (const text of denyForms(raw, reading)) {
+      const m = denyIndex.firstMatch(text);
+      if (m && !seen.has(m.rule.text)) {
+        seen.add(m.rule.text);
+        denies.push(denyRuleReason(m.rule, text));
+        if (seen.size >= MAX_RULE_REASONS) break;
+      }
+    }
+  }
+
+  const denyStructural = (set: string, ruleText: string, matched: string, message: string) => {
+    if (denies.some((d) => d.rule === ruleText)) return;
+    const rule = setRule(set, ruleText);
+    denies.push(
+      rule
+        ? { ...denyRuleReason(rule, matched, 'structural'), message }
+        : reason('structural', { rule: ruleText, set, matched, remedy: 'rewrite the command without it', message }),
+    );
+  };
+  const ask = (kind: Reason['kind'], matched: string, message: string, remedy: string, set: string | null = null, rule: string | null = null) =>
+    asks.push(reason(kind, { rule, set, matched, message, remedy }));
+
+  /** A program bash only knows at run time: never allowed; refused when a deny rule could match an expansion. */
+  const dynamicProgram = (c: SimpleCommand, dyn: ReadonlySet<number>, what: string, appendStar = false) => {
+    const words = c.argv.map((w, k) => (dyn.has(k) ? dynamicGlob(w) : w));
+    if (appendStar) words.push('*');
+    const pattern = words.join(' ');
+    const shown = c.argv.join(' ') + (appendStar ? ' …' : '');
+    const m = denyIndex?.firstIntersecting(pattern) ?? null;
+    if (m || tool.denyWhole.length) {
+      const rule = m?.rule ?? tool.denyWhole[0]!.rule;
+      denies.push({ ...denyRuleReason(rule, shown, 'dynamic'), message: `${what}: it could expand to a command \`${rule.text}\` (${rule.set}) refuses` });
+    } else {
+      ask('dynamic', shown, `${what}; the gate cannot read what it runs`, 'write the command name, git verb or program literally (no $…, globs or braces there), or approve it with a terminal');
+    }
+  };
+
+  /** A program the gate cannot read at all (fed on a pipe): any deny rule on shell_command could match it. */
+  const unreadableProgram = (c: SimpleCommand, what: string) => {
+    const shown = c.argv.join(' ');
+    if (inline) {
+      denyStructural(INLINE, '(structural) an interpreter reading its program from standard input', shown, `${what}: inline code`);
+      return;
+    }
+    const m = tool.denyWhole[0] ?? denyIndex?.entries()[0];
+    if (m) denies.push({ ...denyRuleReason(m.rule, shown, 'structural'), message: `${what}: the program could be anything, \`${m.rule.text}\` included` });
+    else ask('structural', shown, `${what}; the gate cannot read the program`, 'put the program in a script file in the project and run that file, or approve it with a terminal');
+  };
+
+  const cwds = ctx.mounts ? [ctx.mounts.cwd] : [];
+  if (ctx.mounts) {
+    for (const c of reading.commands) {
+      if (c.argv[0] === 'cd' && c.argv[1] !== undefined && !c.dynamic.includes(1)) cwds.push(resolveVirtual(ctx.mounts.cwd, c.argv[1]));
+    }
+  }
+
+  for (const c of reading.commands) {
+    for (const a of c.assignments) {
+      if (isProgramEnv(a.name)) {
+        ask('structural', `${a.name}=${a.value}`, `${a.name} names a program to run or changes which program a name runs`, `run without setting ${a.name} on the command line, or approve it with a terminal`);
+      }
+    }
+    const argv = c.argv;
+    if (argv.length === 0) continue;
+    const dyn = new Set(c.dynamic);
+    const via = lastVia(c);
+    const fromXargs = via.startsWith('xargs');
+    if (via.startsWith('find')) argv.forEach((w, k) => w.includes('{}') && dyn.add(k));
+    const name = argv[0]!;
+    if (dyn.has(0)) {
+      dynamicProgram(c, dyn, `the command name '${name}' is expanded at run time`);
+      continue;
+    }
+    const id = commandIdentity(name);
+    if (id.nonAscii) {
+      ask('structural', name, `the command name '${name}' holds a letter outside ASCII (it may imitate another name)`, 'type the command name in ASCII');
+    }
+
+    // allowlist and interpreters
+    const allowed = checkAllowlist(id, argv, ctx.shell);
+    if (!allowed.ok) {
+      denies.push(reason(allowed.kind, { rule: allowed.kind === 'interpreter' ? 'Orkeon:Tools:Shell:AllowInterpreters' : 'Orkeon:Tools:Shell:Allowlist', set: 'allowlist', matched: argv.join(' '), remedy: allowed.remedy, message: allowed.why }));
+    }
+
+    // builtins that change what a name runs
+    if (id.bare === 'alias' && argv.slice(1).some((w) => w.includes('='))) {
+      ask('structural', argv.join(' '), 'alias changes what a name runs; the gate does not follow aliases', 'call the command itself instead of defining an alias');
+    }
+    if ((id.bare === 'hash' && argv.includes('-p')) || (id.bare === 'enable' && argv.slice(1).some((w) => w.startsWith('-f')))) {
+      ask('structural', argv.join(' '), `${id.bare} changes which program a name runs`, 'call the program by its own name');
+    }
+    if (['export', 'declare', 'typeset', 'readonly', 'local'].includes(id.bare ?? '')) {
+      for (const w of argv.slice(1)) {
+        const eq = w.indexOf('=');
+        if (eq > 0 && isProgramEnv(w.slice(0, eq))) {
+          ask('structural', w, `${w.slice(0, eq)} names a program to run or changes which program a name runs`, `do not set ${w.slice(0, eq)} from the command line, or approve it with a terminal`);
+        }
+      }
+    }
+    if (id.bare === 'eval' && argv.slice(1).some((_, k) => dyn.has(k + 1))) {
+      dynamicProgram(c, dyn, 'eval runs text expanded at run time');
+    }
+
+    // git
+    if (isGitName(id) || id.gitDashedVerb) {
+      const g = readGit(argv, id.gitDashedVerb);
+      const shown = argv.join(' ');
+      if (g.configs.length) {
+        if (gitReadonly) denyStructural(GIT_READONLY, 'deny shell_command command=*git -c *', shown, 'git -c sets a configuration for one command, which can run a program (core.pager, alias.x=!…)');
+        else ask('structural', shown, 'git -c sets a configuration for one command, which can run a program', 'run git without -c, or approve it with a terminal');
+      }
+      if (g.execPath !== null) ask('structural', shown, 'git --exec-path= makes git run its programs from another folder', 'run git without --exec-path');
+      if (g.unknownOption) ask('structural', shown, `git option '${g.unknownOption}' is not one the gate knows`, 'write the verb right after git');
+      if (g.verbIndex !== null && dyn.has(g.verbIndex)) {
+        dynamicProgram(c, dyn, `the git verb '${g.verb}' is expanded at run time`);
+      } else if (g.verb === null && fromXargs) {
+        dynamicProgram(c, dyn, 'xargs hands git its verb at run time', true);
+      } else if (g.verb !== null) {
+        const verb = g.verb;
+        if (gitReadonly) {
+          const ruleText = verb === 'config' ? (gitConfigWrite(g.args) !== null ? GIT_CONFIG_WRITE_RULE : null) : gitReadonlyRuleFor(verb, g.args);
+          if (ruleText) {
+            const matched = ['git', verb, ...g.args].join(' ');
+            denyStructural(GIT_READONLY, ruleText, matched, verb === 'config' ? 'git config writes: a key and a value, or a modifying option' : `git ${verb} changes the repository`);
+          }
+        }
+        const known = GIT_READ_VERBS.has(verb) || GIT_THREE_PATTERN_VERBS.has(verb) || GIT_LIST_VERBS.has(verb);
+        if (!known) {
+          ask('structural', shown, `'git ${verb}' is not a git command the gate knows: an alias, a git-${verb} program or a write it does not list could run`, 'use a git verb by its own name (status, log, diff, show, …), or approve it with a terminal');
+        }
+        const runsProgram = g.args.find((a) => /^--(upload-pack|receive-pack|exec)(=|$)/.test(a) || (verb === 'grep' && /^(-O|--open-files-in-pager)/.test(a)));
+        if (runsProgram) ask('structural', shown, `git ${verb} ${runsProgram} runs a program named on the command line`, `run git ${verb} without ${runsProgram}`);
+      }
+    }
+
+    // interpreters and shells
+    const spec = interpreterSpec(id.bare ?? id.basename);
+    if (spec) {
+      const r = readInterpreter(spec, argv);
+      const lastOptionIndex = r.scriptIndex ?? (r.inlineOption !== null ? argv.indexOf(r.inlineOption) + 1 : argv.length - 1);
+      const dynamicOption = [...dyn].some((k) => k >= 1 && k <= lastOptionIndex && (r.inlineOption === null || k < argv.indexOf(r.inlineOption)));
+      if (r.inlineOption !== null) {
+        const codeIndex = argv.indexOf(r.inlineOption) + 1;
+        if (dyn.has(codeIndex) || (fromXargs && codeIndex >= argv.length) || dynamicOption) {
+          dynamicProgram(c, dyn, `${id.basename} ${r.inlineOption} runs code expanded at run time`, fromXargs);
+        } else if (inline) {
+          ask('structural', argv.join(' '), `${id.basename} ${r.inlineOption} runs inline code in a form the 28 inline-interpreters patterns do not name`, 'write the code to a script file in the project and run that file', INLINE, '(structural) inline code through an interpreter');
+        }
+      } else if (r.script !== null && r.script !== '-' && (isStdinPath(r.script) || (r.scriptIndex !== null && /^[<>]\(/.test(argv[r.scriptIndex] ?? '')))) {
+        unreadableProgram(c, `${id.basename} runs ${r.script}, a program read from a pipe`);
+      } else if (dynamicOption || (r.scriptIndex !== null && dyn.has(r.scriptIndex))) {
+        dynamicProgram(c, dyn, `${id.basename} is handed options or a script expanded at run time`);
+      } else if (fromXargs && r.script === null) {
+        dynamicProgram(c, dyn, `xargs hands ${id.basename} its program at run time`, true);
+      } else if (r.readsStdinProgram && (c.stdin !== 'inherited' && c.stdin !== 'file' ? true : r.script === '-')) {
+        if (c.stdin === 'herestring' || c.stdin === 'heredoc') {
+          if (inline) denyStructural(INLINE, '(structural) an interpreter reading its program from standard input', argv.join(' '), `${id.basename} reads its program from a ${c.stdin === 'heredoc' ? 'here-document' : 'here-string'}: inline code`);
+        } else {
+          unreadableProgram(c, `${id.basename} reads its program from standard input (${c.stdin === 'inherited' ? '-' : c.stdin})`);
+        }
+      }
+    }
+
+    // options that run a program the front-end could not read
+    for (const o of c.opaque) {
+      if (!denies.some((d) => d.matched !== null && o.text.length > 0 && d.matched === o.text)) {
+        ask('structural', o.text, `${o.via} runs a program the gate cannot read`, `run the program directly instead of through ${o.via}, or approve it with a terminal`);
+      }
+    }
+
+    // write rights
+    if (ctx.mounts) {
+      const writer = (allowed.ok && (allowed.interpreter || allowed.userAdded)) || c.redirects.some((r) => r.writes) || (id.bare === 'npm');
+      if (writer) {
+        const paths = [...pathWords(argv), ...c.redirects.filter((r) => r.writes && !r.dynamic).map((r) => r.target)];
+        const ro = firstReadOnlyPath(ctx.mounts, cwds, paths);
+        if (ro !== null) {
+          denies.push(reason('write-right', { rule: 'write right', set: 'mounts', matched: ro, message: `${id.basename} can write, and ${ro} is under a read-only mount`, remedy: 'write under /workspace, /output or /tmp; /user-config is read-only' }));
+        }
+      }
+    }
+  }
+
+  // allow rules: every simple command must be matched
+  let allowedBy: Reason[] | null = null;
+  if (tool.allowWhole.length) allowedBy = [allowRuleReason(tool.allowWhole[0]!.rule, null)];
+  else {
+    const allowIndex = tool.allow.get('command');
+    if (allowIndex && reading.commands.length) {
+      const found: Reason[] = [];
+      let all = true;
+      const single = reading.commands.filter((c) => c.argv.length > 0).length === 1;
+      for (const c of reading.commands) {
+        if (c.argv.length === 0) continue;
+        if (c.runs !== null && NEUTRAL_WRAPPERS.has(commandIdentity(c.argv[0]!).bare ?? '') && c.opaque.length === 0) continue;
+        const text = c.argv.join(' ');
+        const m = allowIndex.firstMatch(text) ?? (single ? allowIndex.firstMatch(raw.trim()) : null);
+        if (!m) {
+          all = false;
+          break;
+        }
+        if (!found.some((f) => f.rule === m.rule.text)) found.push(allowRuleReason(m.rule, text));
+      }
+      if (all && found.length) allowedBy = found;
+    }
+  }
+  return { denies, asks, allowedBy };
+}
