@@ -6,6 +6,9 @@
 import type { Command } from 'commander';
 import { UsageError } from './exit-codes.js';
 import type { TrustPrompt } from '../trust/types.js';
+import type { Mode } from '../policy/types.js';
+import type { Confinement, SessionRequest, TrustedVia } from '../session/start.js';
+import type { CommandEnvSettings } from '../env/command-env.js';
 
 export interface LaunchOptions {
   readonly trust?: boolean;
@@ -133,22 +136,121 @@ export async function launch(folderArg: string | undefined, command: readonly st
 }
 
 async function startAfterTrust(
-  _project: string,
-  _via: 'registry' | 'answer' | 'flag' | 'env' | 'demo',
-  _command: readonly string[] | null,
-  _options: LaunchOptions,
+  project: string,
+  via: TrustedVia,
+  command: readonly string[] | null,
+  options: LaunchOptions,
   io: LaunchIo,
 ): Promise<number> {
-  // The settings stage (loadUserSettings, applyProjectSettings) is not in this build yet.
-  io.stderr('orkeon-code: internal error (ORKEON_SETTINGS_NOT_BUILT): this build cannot read settings yet; nothing was started\n');
-  return 70;
+  const say = (text: string): void => io.stderr(`orkeon-code: ${text}\n`);
+  const { orkeonHome } = await import('../trust/index.js');
+  const home = orkeonHome(io.env);
+
+  const settings = await resolveLaunchSettings({ settingsOption: options.settings ?? null, orkeonHome: home, env: io.env, cwd: io.cwd, project });
+  if (!settings.ok) {
+    say(settings.message);
+    return settings.exitCode;
+  }
+  const s = settings.value;
+  for (const note of s.notes) say(note);
+  for (const ignored of s.ignored) say(`the project's .orkeon/config.json set ${ignored}`);
+
+  const ex = await import('../env/exports.js');
+  const exports = ex.buildSessionExports({ permissionGateEnabled: s.gate, hostEnv: io.env });
+  for (const note of exports.notes) say(note);
+
+  const mode = options.mode !== undefined ? { mode: options.mode as Mode, source: 'option' as const } : s.fallback !== null ? { mode: s.fallback, source: 'settings' as const } : { mode: 'default' as const, source: 'default' as const };
+  const confinement = (options.confinement ?? s.confinement ?? 'auto') as Confinement;
+
+  const request: SessionRequest = {
+    project,
+    trustedVia: via,
+    demo: options.demo === true,
+    orkeonHome: home,
+    cwd: io.cwd,
+    settings: s.effective,
+    exports,
+    env: ex.applyExports(io.env, exports),
+    envSettings: s.envSettings,
+    mounts: { output: options.output ?? null, userMounts: options.mount ?? [], userConfig: s.userBlock, settingsFile: s.file },
+    mode: mode.mode,
+    modeSource: mode.source,
+    confinement,
+    image: s.image,
+    network: options.network === true,
+    command,
+    dryRun: options.dryRun === true,
+  };
+  const { startSession } = await import('../session/start.js');
+  const outcome = await startSession(request);
+  for (const m of outcome.messages) say(m);
+  if (outcome.plan !== undefined) io.stdout(`${JSON.stringify(outcome.plan, null, 2)}\n`);
+  return outcome.exitCode;
 }
 
-/** `exports`: the variables for the launcher scripts, in `sh` (eval) or `ps1`/`json` form. */
+/** `exports`: the variables for the launcher scripts, in `sh` (eval) or `ps1`/`json` form. Reads the user's settings only (the project is not trusted yet). */
 async function printExports(launcherArgs: readonly string[], format: string, env: Readonly<Record<string, string | undefined>>): Promise<number> {
   if (format !== 'sh' && format !== 'ps1' && format !== 'json') throw new UsageError(`--format ${format} is not a format; use sh, ps1 or json`);
-  void launcherArgs;
-  void env;
-  process.stderr.write('orkeon-code: internal error (ORKEON_SETTINGS_NOT_BUILT): this build cannot read settings yet\n');
-  return 70;
+  const { orkeonHome } = await import('../trust/index.js');
+  const user = await loadLaunchUserSettings({ settingsOption: settingsOptionOf(launcherArgs), orkeonHome: orkeonHome(env), env, cwd: process.cwd() });
+  if (!user.ok) {
+    process.stderr.write(`orkeon-code: ${user.message}\n`);
+    return user.exitCode;
+  }
+  const ex = await import('../env/exports.js');
+  const exports = ex.buildSessionExports({ permissionGateEnabled: user.value.gate, hostEnv: env });
+  for (const note of exports.notes) process.stderr.write(`orkeon-code: ${note}\n`);
+  process.stdout.write(ex.formatExports(exports, format));
+  return 0;
+}
+
+/** `--settings F` / `--settings=F` among the launcher's own options (before any `--`); the last one wins, as commander reads it. */
+export function settingsOptionOf(args: readonly string[]): string | null {
+  let found: string | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') break;
+    if (a === '--settings' && i + 1 < args.length) found = args[++i]!;
+    else if (a.startsWith('--settings=')) found = a.slice('--settings='.length);
+  }
+  return found;
+}
+
+// ---- The settings stage, as the launcher uses it --------------------------------------------------
+
+type Failed = { readonly ok: false; readonly message: string; readonly exitCode: number };
+
+/** What the launcher needs from the user's settings alone (before trust: nothing of the project). */
+export interface LaunchUserSettings {
+  /** The settings file that was read, or null when there was none. */
+  readonly file: string | null;
+  /** The user's own `orkeonCode` block, handed to the session read-only at /user-config. */
+  readonly userBlock: unknown;
+  /** `Orkeon:Security:PermissionGate:Enabled` (file or environment override). */
+  readonly gate: unknown;
+  /** The settings engine's own value, for applyProjectSettings. */
+  readonly raw: unknown;
+}
+
+/** The user's settings with what the project's .orkeon/config.json could narrow applied. */
+export interface LaunchSettings extends LaunchUserSettings {
+  readonly effective: unknown;
+  readonly fallback: Mode | null;
+  readonly confinement: Confinement | null;
+  readonly image: string | null;
+  readonly envSettings: CommandEnvSettings;
+  /** What the project set without effect, one line each (`dev.prAuto: true (ignored: …)`). */
+  readonly ignored: readonly string[];
+  readonly notes: readonly string[];
+}
+
+async function loadLaunchUserSettings(input: { settingsOption: string | null; orkeonHome: string; env: Readonly<Record<string, string | undefined>>; cwd: string }): Promise<{ ok: true; value: LaunchUserSettings } | Failed> {
+  void input;
+  return { ok: false, exitCode: 70, message: 'internal error (ORKEON_SETTINGS_NOT_BUILT): this build cannot read settings yet; nothing was started' };
+}
+
+async function resolveLaunchSettings(input: { settingsOption: string | null; orkeonHome: string; env: Readonly<Record<string, string | undefined>>; cwd: string; project: string }): Promise<{ ok: true; value: LaunchSettings } | Failed> {
+  const user = await loadLaunchUserSettings(input);
+  if (!user.ok) return user;
+  return { ok: false, exitCode: 70, message: 'internal error (ORKEON_SETTINGS_NOT_BUILT): this build cannot read settings yet; nothing was started' };
 }

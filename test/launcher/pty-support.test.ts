@@ -44,7 +44,7 @@ describe.skipIf(!hasPty)('the pseudo-terminal helper', () => {
   });
 
   it('Ctrl-C interrupts the command like a terminal does', async () => {
-    const term = spawnPty(['sh', '-c', 'echo ready; sleep 30']);
+    const term = spawnPty(['sh', '-c', 'echo ready; exec sleep 30']);
     await term.waitFor('ready');
     term.sendInterrupt();
     const exit = await term.exit();
