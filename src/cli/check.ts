@@ -1,8 +1,94 @@
-// Placeholder until the 'check' command is built; it refuses to pretend.
+// `orkeon-code check [--json] [--jsonl] [--mode M] [--stage] [--rule R]… [--settings F] [--] "<command>"`:
+// decides one command (or, with --jsonl, one tool call a line of standard input) without running it.
+// Exit 0 allow, 1 deny, 2 ask, 64 usage. `check` never prompts: with no terminal an ask is reported as a
+// deny that names what would allow it. The heavy modules are imported in the action, not at registration.
 import type { Command } from 'commander';
+import { EXIT, UsageError } from './exit-codes.js';
+
+interface CheckOptions {
+  json?: boolean;
+  jsonl?: boolean;
+  mode?: string;
+  stage?: boolean;
+  batch?: boolean;
+  rule: string[];
+  settings?: string;
+}
 
 export function register(program: Command): void {
-  program.command('check').description('(not built yet)').action(() => {
-    throw Object.assign(new Error("'check' is not built yet"), { code: 'ORKEON_NOT_BUILT' });
+  program
+    .command('check')
+    .description('decide a shell command (or --jsonl tool calls) without running it: exit 0 allow, 1 deny, 2 ask')
+    .argument('[command...]', 'the shell command (quote it, or put it after --)')
+    .option('--json', 'print the decision as JSON')
+    .option('--jsonl', 'read {"tool":…,"args":{…}} lines from standard input, write one JSON decision a line')
+    .option('--mode <mode>', 'plan, dontAsk, default, acceptEdits or bypassPermissions')
+    .option('--stage', 'put the five dev-stage rule sets in the gate (534 rules)')
+    .option('--batch', "with --stage, add a batch's two allow rules (run_tests, run_build)")
+    .option('--rule <rule>', 'a session rule, `allow|deny <tool> [<argument>=<pattern>]` (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
+    .option('--settings <file>', 'the user settings file (default $ORKEON_CODE_HOME/settings.json)')
+    .action(async (words: string[], opts: CheckOptions) => {
+      process.exitCode = await runCheck(words, opts);
+    });
+}
+
+async function runCheck(words: string[], opts: CheckOptions): Promise<number> {
+  const [policy, settingsStage, render] = await Promise.all([import('../policy/index.js'), import('../settings/index.js'), import('./check-render.js')]);
+  if (opts.mode !== undefined && !policy.isMode(opts.mode)) {
+    throw new UsageError(`--mode '${opts.mode}' is not a mode; use one of ${policy.MODES.join(', ')}`);
+  }
+  const command = words.join(' ');
+  if (opts.jsonl && words.length) throw new UsageError('give either a command or --jsonl (tool calls on standard input), not both');
+  if (!opts.jsonl && !words.length) throw new UsageError('give a command to check (orkeon-code check -- "git status"), or --jsonl');
+  if (opts.batch && !opts.stage) throw new UsageError('--batch adds the allow rules of a dev-stage batch: use it with --stage');
+
+  const loaded = settingsStage.loadUserSettings({ file: opts.settings ?? null, env: process.env });
+  if (loaded.issues.length) {
+    const lines = loaded.issues.map((i) => `${i.key}${i.value !== null ? ` = ${i.value}` : ''}: ${i.message} (fix: ${i.fix})`);
+    if (opts.settings !== undefined) throw new UsageError(`settings ${opts.settings}: ${lines.join('; ')}`);
+    for (const l of lines) process.stderr.write(`orkeon-code: settings: ${l}\n`);
+  }
+  const settings = loaded.settings;
+
+  const rules = [];
+  for (const text of opts.rule) {
+    const r = policy.parseRule(text, 'session');
+    if (!r.ok) throw new UsageError(`--rule '${text}': ${r.error}`);
+    for (const w of r.warnings) process.stderr.write(`orkeon-code: --rule '${text}': ${w}\n`);
+    rules.push(r.rule);
+  }
+
+  let requestMode: string | null = null;
+  let source = command;
+  if (!opts.jsonl && opts.mode === undefined) {
+    const split = policy.splitModePrefix(command);
+    requestMode = split.mode;
+    source = split.rest;
+  }
+  const resolved = policy.resolveMode({ option: (opts.mode as never) ?? null, requestPrefix: requestMode as never, fallback: settings.permissions.fallback });
+
+  const shell = await import('../shell/index.js');
+  await shell.initShellReader();
+  const terminal = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  const built = policy.buildGateContext({
+    mode: resolved.mode,
+    modeSource: resolved.source,
+    rules,
+    stage: !!opts.stage,
+    batch: !!opts.batch,
+    shell: { allowInterpreters: settings.shell.allowInterpreters, allowlist: settings.shell.allowlist },
+    terminal,
+    extraTools: settings.tools.extra,
+    readShell: shell.readShellCommand,
   });
+  for (const w of built.warnings) process.stderr.write(`orkeon-code: ${w}\n`);
+  const ctx = built.context;
+
+  if (opts.jsonl) {
+    await render.decideLines(ctx, process.stdin, (line) => process.stdout.write(`${line}\n`));
+    return EXIT.ok;
+  }
+  const decision = policy.decide({ tool: 'shell_command', args: { command: source } }, ctx);
+  process.stdout.write(opts.json ? `${JSON.stringify(render.decisionJson(decision))}\n` : render.readable(source, decision));
+  return decision.decision === 'allow' ? EXIT.ok : decision.decision === 'ask' ? EXIT.ask : EXIT.deny;
 }
