@@ -27,7 +27,8 @@ export function parseMountString(text: string, option = '--mount'): MountResult<
   const drive = /^(.+?):([A-Za-z]:(?:[\\/].*)?)$/.exec(rest);
   if (drive && drive[1] !== undefined && drive[2] !== undefined && !/^[A-Za-z]$/.test(drive[1])) {
     const checked = normalizeVirtualPath(drive[2]);
-    if (!checked.ok) return fail(checked.code, checked.why, `write ${drive[1]}:/${lastSegment(drive[2])} (a virtual path starts with /)`);
+    const access = text === rest ? '' : text.slice(rest.length);
+    if (!checked.ok) return fail(checked.code, checked.why, `write ${drive[1]}:/${lastSegment(drive[2])}${access}`);
   }
 
   const colon = rest.lastIndexOf(':');

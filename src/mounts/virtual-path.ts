@@ -17,7 +17,7 @@ export function normalizeVirtualPath(text: string): VirtualPathCheck {
     return {
       ok: false,
       code: 'drive-letter',
-      why: `${text} is a Windows drive path; a virtual path is what the session sees and starts with /`,
+      why: `${text} is a Windows drive path, and a virtual path (what the session sees) starts with /`,
       fix: `write the drive path on the physical side and a /… path on the virtual side, e.g. ${text}:/data`,
     };
   }
