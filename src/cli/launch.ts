@@ -9,6 +9,8 @@ import type { TrustPrompt } from '../trust/types.js';
 import type { Mode } from '../policy/types.js';
 import type { Confinement, SessionRequest, TrustedVia } from '../session/start.js';
 import type { CommandEnvSettings } from '../env/command-env.js';
+import type { EffectiveSettings } from '../settings/index.js';
+import fs from 'node:fs';
 
 export interface LaunchOptions {
   readonly trust?: boolean;
@@ -146,21 +148,21 @@ async function startAfterTrust(
   const { orkeonHome } = await import('../trust/index.js');
   const home = orkeonHome(io.env);
 
-  const settings = await resolveLaunchSettings({ settingsOption: options.settings ?? null, orkeonHome: home, env: io.env, cwd: io.cwd, project });
+  const settings = await resolveLaunchSettings({ settingsOption: options.settings ?? null, env: io.env, cwd: io.cwd, project });
   if (!settings.ok) {
     say(settings.message);
     return settings.exitCode;
   }
   const s = settings.value;
   for (const note of s.notes) say(note);
-  for (const ignored of s.ignored) say(`the project's .orkeon/config.json set ${ignored}`);
+  for (const ignored of s.ignored) say(`the project's .orkeon/config.json sets ${ignored}`);
 
   const ex = await import('../env/exports.js');
   const exports = ex.buildSessionExports({ permissionGateEnabled: s.gate, hostEnv: io.env });
   for (const note of exports.notes) say(note);
 
   const mode = options.mode !== undefined ? { mode: options.mode as Mode, source: 'option' as const } : s.fallback !== null ? { mode: s.fallback, source: 'settings' as const } : { mode: 'default' as const, source: 'default' as const };
-  const confinement = (options.confinement ?? s.confinement ?? 'auto') as Confinement;
+  const confinement = (options.confinement as Confinement | undefined) ?? s.confinement;
 
   const request: SessionRequest = {
     project,
@@ -177,7 +179,7 @@ async function startAfterTrust(
     modeSource: mode.source,
     confinement,
     image: s.image,
-    network: options.network === true,
+    network: options.network === true || s.network,
     command,
     dryRun: options.dryRun === true,
   };
@@ -191,8 +193,7 @@ async function startAfterTrust(
 /** `exports`: the variables for the launcher scripts, in `sh` (eval) or `ps1`/`json` form. Reads the user's settings only (the project is not trusted yet). */
 async function printExports(launcherArgs: readonly string[], format: string, env: Readonly<Record<string, string | undefined>>): Promise<number> {
   if (format !== 'sh' && format !== 'ps1' && format !== 'json') throw new UsageError(`--format ${format} is not a format; use sh, ps1 or json`);
-  const { orkeonHome } = await import('../trust/index.js');
-  const user = await loadLaunchUserSettings({ settingsOption: settingsOptionOf(launcherArgs), orkeonHome: orkeonHome(env), env, cwd: process.cwd() });
+  const user = await loadLaunchUserSettings({ settingsOption: settingsOptionOf(launcherArgs), env, cwd: process.cwd() });
   if (!user.ok) {
     process.stderr.write(`orkeon-code: ${user.message}\n`);
     return user.exitCode;
@@ -220,6 +221,11 @@ export function settingsOptionOf(args: readonly string[]): string | null {
 
 type Failed = { readonly ok: false; readonly message: string; readonly exitCode: number };
 
+/** EX_CONFIG: the user's settings cannot be read as written; nothing starts on guessed settings. */
+const SETTINGS_EXIT = 78;
+/** The project file is a small JSON object; anything larger or not a regular file is not read. */
+const MAX_PROJECT_FILE_BYTES = 1024 * 1024;
+
 /** What the launcher needs from the user's settings alone (before trust: nothing of the project). */
 export interface LaunchUserSettings {
   /** The settings file that was read, or null when there was none. */
@@ -228,29 +234,87 @@ export interface LaunchUserSettings {
   readonly userBlock: unknown;
   /** `Orkeon:Security:PermissionGate:Enabled` (file or environment override). */
   readonly gate: unknown;
-  /** The settings engine's own value, for applyProjectSettings. */
-  readonly raw: unknown;
+  readonly user: EffectiveSettings;
 }
 
 /** The user's settings with what the project's .orkeon/config.json could narrow applied. */
 export interface LaunchSettings extends LaunchUserSettings {
-  readonly effective: unknown;
+  readonly effective: EffectiveSettings;
   readonly fallback: Mode | null;
-  readonly confinement: Confinement | null;
+  readonly confinement: Confinement;
   readonly image: string | null;
+  readonly network: boolean;
   readonly envSettings: CommandEnvSettings;
-  /** What the project set without effect, one line each (`dev.prAuto: true (ignored: …)`). */
+  /** What the project set without effect, one line each. */
   readonly ignored: readonly string[];
   readonly notes: readonly string[];
 }
 
-async function loadLaunchUserSettings(input: { settingsOption: string | null; orkeonHome: string; env: Readonly<Record<string, string | undefined>>; cwd: string }): Promise<{ ok: true; value: LaunchUserSettings } | Failed> {
-  void input;
-  return { ok: false, exitCode: 70, message: 'internal error (ORKEON_SETTINGS_NOT_BUILT): this build cannot read settings yet; nothing was started' };
+/**
+ * The user's settings (`--settings FILE`, else $ORKEON_CODE_HOME/settings.json, then ORKEON_…__…
+ * overrides). Any problem in them refuses the start: a key the user set that cannot be read could be one
+ * that narrows (a confinement mode, an allowlist), and guessing it would widen what they allowed.
+ */
+async function loadLaunchUserSettings(input: { settingsOption: string | null; env: Readonly<Record<string, string | undefined>>; cwd: string }): Promise<{ ok: true; value: LaunchUserSettings } | Failed> {
+  const { loadUserSettings } = await import('../settings/index.js');
+  const path = await import('node:path');
+  const file = input.settingsOption === null ? null : path.resolve(input.cwd, input.settingsOption);
+  const loaded = loadUserSettings({ file, env: input.env });
+  if (loaded.issues.length > 0) {
+    const lines = loaded.issues.map((i) => `  ${i.key}${i.value === null ? '' : ` = ${i.value}`}: ${i.message}; ${i.fix}`);
+    return { ok: false, exitCode: SETTINGS_EXIT, message: `the user settings (${loaded.file}) cannot be used as written; nothing was started:\n${lines.join('\n')}` };
+  }
+  const user = loaded.settings;
+  return { ok: true, value: { file: loaded.found ? loaded.file : null, userBlock: user.orkeonCode, gate: user.gate.enabled, user } };
 }
 
-async function resolveLaunchSettings(input: { settingsOption: string | null; orkeonHome: string; env: Readonly<Record<string, string | undefined>>; cwd: string; project: string }): Promise<{ ok: true; value: LaunchSettings } | Failed> {
-  const user = await loadLaunchUserSettings(input);
-  if (!user.ok) return user;
-  return { ok: false, exitCode: 70, message: 'internal error (ORKEON_SETTINGS_NOT_BUILT): this build cannot read settings yet; nothing was started' };
+async function resolveLaunchSettings(input: { settingsOption: string | null; env: Readonly<Record<string, string | undefined>>; cwd: string; project: string }): Promise<{ ok: true; value: LaunchSettings } | Failed> {
+  const loaded = await loadLaunchUserSettings(input);
+  if (!loaded.ok) return loaded;
+  const user = loaded.value;
+  const notes: string[] = [];
+  const ignored: string[] = [];
+  let effective = user.user;
+  const project = readProjectConfig(input.project);
+  if (project.note !== null) notes.push(project.note);
+  if (project.text !== null) {
+    const { applyProjectSettings } = await import('../settings/index.js');
+    const applied = applyProjectSettings(user.user, project.text);
+    effective = applied.settings;
+    for (const issue of applied.issues) notes.push(`the project's .orkeon/config.json: ${issue.message}; ${issue.fix}`);
+    for (const i of applied.ignored) ignored.push(`${i.key} = ${i.value} without effect: ${i.why}`);
+  }
+  return {
+    ok: true,
+    value: {
+      ...user,
+      effective,
+      fallback: effective.permissions.fallback,
+      confinement: effective.shell.confinement.mode,
+      image: effective.shell.confinement.image,
+      network: effective.shell.confinement.network,
+      envSettings: { sessionBus: effective.shell.environment.sessionBus, propagate: [...effective.shell.environment.propagate] },
+      ignored,
+      notes,
+    },
+  };
+}
+
+/** The project's .orkeon/config.json, read only now that trust said yes: a regular file of a sane size, or nothing. */
+function readProjectConfig(project: string): { text: string | null; note: string | null } {
+  const file = `${project}/.orkeon/config.json`;
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { text: null, note: code === 'ENOENT' || code === 'ENOTDIR' ? null : `the project's .orkeon/config.json cannot be examined (${code ?? 'error'}); it is ignored` };
+  }
+  if (!stat.isFile()) return { text: null, note: "the project's .orkeon/config.json is not a regular file; it is ignored" };
+  if (stat.size > MAX_PROJECT_FILE_BYTES) return { text: null, note: `the project's .orkeon/config.json is larger than ${MAX_PROJECT_FILE_BYTES} bytes; it is ignored` };
+  try {
+    return { text: fs.readFileSync(file, 'utf8'), note: null };
+  } catch (err) {
+    return { text: null, note: `the project's .orkeon/config.json cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}); it is ignored` };
+  }
 }

@@ -138,6 +138,7 @@ async function runCommandSession(request: SessionRequest, command: readonly stri
           mounts: sandbox.table.mounts,
           env: sandbox.plan.env,
           exports: request.exports,
+          settings: request.settings,
         },
       };
     }
