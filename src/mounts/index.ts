@@ -7,4 +7,4 @@ export { buildMountTable, sortMounts, type MountTableInput } from './table.js';
 export { toVirtualPath, toPhysicalPath, mountAt, redactHostPaths } from './map.js';
 export { defaultOutputDir } from './output.js';
 export { resolveMountSpec, prepareOutputDir } from './physical.js';
-export { toGateMounts, type GateMountView } from './gate-view.js';
+export { toGateMounts, toMountView, mountViewOf } from './gate-view.js';

@@ -28,8 +28,9 @@ export interface RunResult {
   /** The signal that ended the command, when one did. */
   readonly signal: NodeJS.Signals | null;
   /**
-   * Whether the command itself started: false when the sandbox could not be set up (bwrap reported no
-   * child, docker answered 125) or the program could not be spawned. Its exitCode is then the backend's.
+   * Whether the command itself ran: false when the program could not be spawned (`none`: exit 127), when
+   * bwrap could not set the sandbox up or execute the program (no exit status reported: exit 127, bwrap
+   * says why on standard error), or when docker failed before the command (exit 125, docker's own).
    */
   readonly started: boolean;
   readonly stdout: string;
@@ -73,7 +74,6 @@ export function runInvocation(invocation: Invocation, options: RunOptions = {}):
     if (typeof stdinMode === 'object') child.stdin?.end(stdinMode.text);
 
     let group: number | null = invocation.backend === 'none' && child.pid !== undefined ? child.pid : null;
-    let sandboxStarted = !bubblewrap;
     let statusExit: number | null = null;
     let forwarded = false;
 
@@ -84,7 +84,6 @@ export function runInvocation(invocation: Invocation, options: RunOptions = {}):
         if (typeof doc['child-pid'] === 'number') {
           // bwrap's init in the new pid namespace leads the sandbox's session and process group.
           group = doc['child-pid'];
-          sandboxStarted = true;
           options.onStart?.({ pid: child.pid ?? -1, group });
         }
         if (typeof doc['exit-code'] === 'number') statusExit = doc['exit-code'];
@@ -134,16 +133,19 @@ export function runInvocation(invocation: Invocation, options: RunOptions = {}):
           resolve({ exitCode: 127, signal: null, started: false, stdout, stderr, error: spawnError });
           return;
         }
-        const exitCode = statusExit ?? (signal !== null ? 128 + (os.constants.signals[signal] ?? 0) : (code ?? 1));
+        // bwrap reports the command's exit status once the command ran; without it bwrap itself failed
+        // (a mount it could not make, a program it could not execute) and said why on standard error.
+        const bwrapFailed = bubblewrap && statusExit === null && signal === null;
+        const exitCode = bwrapFailed ? 127 : (statusExit ?? (signal !== null ? 128 + (os.constants.signals[signal] ?? 0) : (code ?? 1)));
         const endedBy = exitCode > 128 ? signalName(exitCode - 128) : null;
-        const started = sandboxStarted && !(invocation.backend === 'docker' && exitCode === 125 && !forwarded);
+        const started = !bwrapFailed && !(invocation.backend === 'docker' && exitCode === 125 && !forwarded);
         resolve({
           exitCode,
           signal: endedBy,
           started,
           stdout,
           stderr,
-          error: started ? null : `${invocation.backend} could not start the command (exit ${exitCode})`,
+          error: started ? null : bwrapFailed ? 'bubblewrap could not set the sandbox up or run the program (its message is above)' : `docker could not start the command (exit ${exitCode})`,
         });
       };
       if (invocation.backend === 'docker' && invocation.container !== null && (signal !== null || forwarded)) {

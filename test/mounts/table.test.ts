@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMountTable } from '../../src/mounts/table.js';
 import { parseMountString } from '../../src/mounts/parse.js';
 import { mountAt, redactHostPaths, toPhysicalPath, toVirtualPath } from '../../src/mounts/map.js';
-import { toGateMounts } from '../../src/mounts/gate-view.js';
+import { mountViewOf, toGateMounts, toMountView } from '../../src/mounts/gate-view.js';
 import { defaultOutputDir } from '../../src/mounts/output.js';
 import type { MountSpec, MountTable } from '../../src/mounts/types.js';
 
@@ -98,6 +98,11 @@ describe('the gate view', () => {
       { virtual: '/keys', writable: false },
     ]);
     expect(JSON.stringify(view)).not.toContain('/home/alice');
+  });
+
+  it('is the same from the --mount values alone, before any folder is resolved', () => {
+    const texts = ['/srv/keys:/data/keys', '/srv/data:/data:rw'];
+    expect(mountViewOf(texts.map(spec), '/workspace/src')).toEqual(toMountView(table(...texts), '/workspace/src'));
   });
 });
 

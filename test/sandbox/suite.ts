@@ -251,6 +251,18 @@ export function defineConfinementSuite(backend: Exclude<Backend, 'none'>, option
       expect((await run('true')).exitCode).toBe(0);
     });
 
+    it('returns 127 for a program the sandbox does not have', async () => {
+      const opened = await openSandbox(input(['no-such-program-orkeon']));
+      if (!opened.ok) throw new Error(opened.error.message);
+      try {
+        const r = await runInvocation(opened.value.invocation, { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+        expect(r.exitCode).toBe(127);
+        expect(r.stderr).toMatch(/no-such-program-orkeon/);
+      } finally {
+        opened.value.close();
+      }
+    });
+
     it('returns 128+15 for a command killed by SIGTERM from inside', async () => {
       const r = await run('kill -TERM $$');
       expect(r.exitCode).toBe(143);
