@@ -7,6 +7,7 @@ import { register as registerCheck } from './check.js';
 import { register as registerRules } from './rules.js';
 import { register as registerTrust } from './trust.js';
 import { register as registerLaunch } from './launch.js';
+import { register as registerExec } from './exec.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('orkeon-code');
@@ -20,6 +21,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   registerRules(program);
   registerTrust(program);
   registerLaunch(program);
+  registerExec(program);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;

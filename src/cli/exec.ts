@@ -1,0 +1,257 @@
+// `orkeon-code exec [gate options] [--confinement M] [--mount …] [--output DIR] [--network] [--trust]
+// [--] "<command>"`: decides one command and runs it confined, with the working folder as the project.
+// The stages run in one direction, as the launcher's do: the options are read (nothing of the folder yet),
+// then trust (the folder's real path; exit 3 with no terminal, 0 when declined), then the user's settings
+// and the project's .orkeon/config.json (which can only narrow them), then the gate, then the backend with
+// the project at /workspace. A single simple command runs as an argv with no shell; a line with operators,
+// redirections, assignments or words bash expands runs under `bash -c` in the sandbox, after every part
+// of it passed the gate. A refusal exits 126 with its reasons (rule, set, what to do instead) on standard
+// error; an ask with no terminal is a refusal. Otherwise the exit status is the command's.
+import type { Command } from 'commander';
+import { EXIT, UsageError } from './exit-codes.js';
+import type { Decision, ExtraTool, Mode, Rule } from '../policy/types.js';
+import type { ShellReading } from '../shell/types.js';
+import type { MountSpec } from '../mounts/types.js';
+import type { ConfinementMode, SandboxError } from '../sandbox/types.js';
+
+interface ExecOptions {
+  mode?: string;
+  stage?: boolean;
+  batch?: boolean;
+  rule: string[];
+  settings?: string;
+  confinement?: string;
+  mount: string[];
+  output?: string;
+  network?: boolean;
+  trust?: boolean;
+}
+
+/** Exit codes of a command that could not be set up (sysexits), besides the gate's 126. */
+const SETUP_EXIT: Readonly<Record<SandboxError['code'], number>> = { mount: EXIT.usage, plan: EXIT.usage, backend: 69, setup: 70 };
+
+export function register(program: Command): void {
+  program
+    .command('exec')
+    .description('decide a shell command and run it confined, the working folder mounted at /workspace (126: refused)')
+    .argument('[command...]', 'the shell command (quote it, or put it after --)')
+    .option('--mode <mode>', 'plan, dontAsk, default, acceptEdits or bypassPermissions')
+    .option('--stage', 'put the five dev-stage rule sets in the gate (534 rules)')
+    .option('--batch', "with --stage, add a batch's two allow rules (run_tests, run_build)")
+    .option('--rule <rule>', 'a session rule, `allow|deny <tool> [<argument>=<pattern>]` (repeatable)', collect, [])
+    .option('--settings <file>', 'the user settings file (default $ORKEON_CODE_HOME/settings.json)')
+    .option('--confinement <mode>', 'auto, bubblewrap, docker or none (default: Orkeon:Tools:Shell:Confinement:Mode, else auto)')
+    .option('--mount <physical:virtual[:ro|rw]>', 'mount a host path into the sandbox (repeatable; read-only unless :rw)', collect, [])
+    .option('--output <dir>', 'the host folder mounted at /output (default $ORKEON_CODE_HOME/output/<name>-<hash>)')
+    .option('--network', "let the command use the host's network")
+    .option('--trust', 'run in an untrusted folder this once, saving nothing')
+    .action(async (words: string[], opts: ExecOptions) => {
+      process.exitCode = await runExec(words, opts);
+    });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+async function runExec(words: string[], opts: ExecOptions): Promise<number> {
+  const say = (line: string): void => {
+    process.stderr.write(`orkeon-code: ${line}\n`);
+  };
+  const [policy, mounts, sandboxTypes] = await Promise.all([import('../policy/index.js'), import('../mounts/index.js'), import('../sandbox/types.js')]);
+
+  // The command line alone: nothing of the folder is read here.
+  if (opts.mode !== undefined && !policy.isMode(opts.mode)) throw new UsageError(`--mode '${opts.mode}' is not a mode; use one of ${policy.MODES.join(', ')}`);
+  if (opts.confinement !== undefined && !(sandboxTypes.CONFINEMENT_MODES as readonly string[]).includes(opts.confinement)) {
+    throw new UsageError(`--confinement '${opts.confinement}' is not a backend; use one of ${sandboxTypes.CONFINEMENT_MODES.join(', ')}`);
+  }
+  if (opts.batch && !opts.stage) throw new UsageError('--batch adds the allow rules of a dev-stage batch: use it with --stage');
+  const command = words.join(' ');
+  if (command.trim() === '') throw new UsageError('give a command to run (orkeon-code exec -- "git status")');
+  const specs: MountSpec[] = [];
+  for (const text of opts.mount) {
+    const parsed = mounts.parseMountString(text);
+    if (!parsed.ok) throw new UsageError(parsed.error.message);
+    specs.push(parsed.value);
+  }
+  const rules: Rule[] = [];
+  for (const text of opts.rule) {
+    const r = policy.parseRule(text, 'session');
+    if (!r.ok) throw new UsageError(`--rule '${text}': ${r.error}`);
+    for (const w of r.warnings) say(`--rule '${text}': ${w}`);
+    rules.push(r.rule);
+  }
+
+  // Trust, exactly as the launcher obeys it.
+  const trust = await import('../trust/index.js');
+  const prompt = trust.terminalTrustPrompt();
+  const outcome = await trust.resolveTrust({ folder: '.', trustFlag: opts.trust === true, env: process.env, prompt, cwd: process.cwd() });
+  if (outcome.message !== null) say(outcome.message);
+  if (outcome.kind !== 'start') return trust.exitCodeForTrust(outcome, 'launcher');
+  const project = outcome.realPath;
+
+  // Trust said yes: the settings, the project's file included.
+  const settings = await loadSettings(project, opts.settings ?? null, say);
+  if (settings === null) return EXIT.usage;
+
+  // The gate.
+  const split = opts.mode === undefined ? policy.splitModePrefix(command) : { mode: null, rest: command };
+  const source = split.rest;
+  const mode = policy.resolveMode({ option: (opts.mode as Mode | undefined) ?? null, requestPrefix: split.mode, fallback: settings.fallback });
+  const shell = await import('../shell/index.js');
+  await shell.initShellReader();
+  const built = policy.buildGateContext({
+    mode: mode.mode,
+    modeSource: mode.source,
+    rules,
+    stage: opts.stage === true,
+    batch: opts.batch === true,
+    shell: settings.shell,
+    terminal: prompt.interactive,
+    extraTools: settings.extraTools,
+    readShell: shell.readShellCommand,
+    mounts: mounts.mountViewOf(specs),
+  });
+  for (const w of built.warnings) say(w);
+  const decision = policy.decide({ tool: 'shell_command', args: { command: source } }, built.context);
+  if (decision.decision === 'deny') {
+    process.stderr.write(refusal(source, decision));
+    return EXIT.refused;
+  }
+  if (decision.decision === 'ask') {
+    process.stderr.write(reasonLines(decision));
+    const answer = await prompt.ask(`approve shell_command \`${oneLine(source)}\`? [y] once / [n] no `);
+    if (!trust.isYes(answer)) {
+      say('refused at the question: nothing ran');
+      return EXIT.refused;
+    }
+  }
+
+  // What passed runs confined: one simple command as an argv, anything else under bash -c.
+  const read = shell.readShellCommand(source);
+  if (!read.ok) {
+    // The gate read the same text; a reading that fails now is refused, never run.
+    say(`refused: ${read.refusal.message}`);
+    return EXIT.refused;
+  }
+  const argv = plainArgv(read.reading) ?? ['bash', '-c', source];
+
+  const { openSandbox, runInvocation } = await import('../sandbox/index.js');
+  const opened = await openSandbox({
+    mode: ((opts.confinement as ConfinementMode | undefined) ?? settings.confinement) as ConfinementMode,
+    project,
+    orkeonHome: trust.orkeonHome(process.env),
+    cwd: process.cwd(),
+    output: opts.output ?? null,
+    mounts: opts.mount,
+    userConfig: settings.userBlock,
+    hostEnv: process.env,
+    envSettings: settings.environment,
+    network: opts.network === true || settings.network,
+    command: argv,
+    image: settings.image,
+    protect: settings.file === null ? [] : [settings.file],
+  });
+  if (!opened.ok) {
+    say(opened.error.message);
+    return SETUP_EXIT[opened.error.code];
+  }
+  const sandbox = opened.value;
+  try {
+    for (const w of sandbox.warnings) process.stderr.write(`${w}\n`);
+    const result = await runInvocation(sandbox.invocation, { stdin: 'inherit', stdout: 'inherit', stderr: 'inherit' });
+    if (!result.started && result.error !== null) say(result.error);
+    const planted = sandbox.planted();
+    if (planted.length > 0) {
+      say(`the command created git files that git outside the sandbox would read or run; look at them before you use git here: ${planted.join(', ')}`);
+    }
+    return result.exitCode;
+  } finally {
+    sandbox.close();
+  }
+}
+
+/**
+ * The argv of a line that is one plain simple command (no operator around it, no redirection, no
+ * assignment, no word bash would expand), or null: that line runs under `bash -c`.
+ */
+export function plainArgv(reading: ShellReading): string[] | null {
+  if (reading.commands.length !== 1) return null;
+  const c = reading.commands[0]!;
+  if (c.via !== '' || c.runs !== null || c.assignments.length > 0 || c.redirects.length > 0 || c.dynamic.length > 0 || c.opaque.length > 0) return null;
+  if (c.stdin !== 'inherited' || c.words.length === 0) return null;
+  // `! ls`, `ls &`, `ls;`: the line holds more than the command's words.
+  if (reading.line.trim() !== c.words.join(' ')) return null;
+  return [...c.words];
+}
+
+function refusal(source: string, decision: Decision): string {
+  return `orkeon-code: refused: ${oneLine(source)} (mode ${decision.mode})\n${reasonLines(decision)}`;
+}
+
+function reasonLines(decision: Decision): string {
+  const out: string[] = [];
+  for (const r of decision.reasons) {
+    if (r.kind === 'rule' && r.rule !== null && r.rule.startsWith('allow ')) continue;
+    out.push(`  - ${r.message}`);
+    if (r.rule !== null) out.push(`    rule: ${r.rule}${r.set !== null ? ` (set ${r.set})` : ''}`);
+    if (r.matched !== null) out.push(`    matched: ${oneLine(r.matched)}`);
+    out.push(`    instead: ${r.remedy}`);
+  }
+  return out.length === 0 ? '' : `${out.join('\n')}\n`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\n/g, '\\n');
+}
+
+interface ExecSettings {
+  readonly file: string | null;
+  readonly userBlock: unknown;
+  readonly fallback: Mode | null;
+  readonly shell: { readonly allowInterpreters: boolean; readonly allowlist: readonly string[] };
+  readonly extraTools: readonly ExtraTool[];
+  readonly confinement: ConfinementMode;
+  readonly image: string | null;
+  readonly network: boolean;
+  readonly environment: { readonly sessionBus: boolean; readonly propagate: readonly string[] };
+}
+
+/** The user's settings, then the project's .orkeon/config.json (read now that trust said yes), which can only narrow them. */
+async function loadSettings(project: string, file: string | null, say: (line: string) => void): Promise<ExecSettings | null> {
+  const [stage, fs, path] = await Promise.all([import('../settings/index.js'), import('node:fs'), import('node:path')]);
+  const loaded = stage.loadUserSettings({ file, env: process.env });
+  if (loaded.issues.length > 0) {
+    const lines = loaded.issues.map((i) => `${i.key}${i.value !== null ? ` = ${i.value}` : ''}: ${i.message} (fix: ${i.fix})`);
+    if (file !== null) {
+      say(`settings ${file}: ${lines.join('; ')}`);
+      return null;
+    }
+    for (const l of lines) say(`settings: ${l}`);
+  }
+  const userBlock = loaded.settings.orkeonCode;
+  let effective = loaded.settings;
+  let projectText: string | null = null;
+  try {
+    projectText = fs.readFileSync(path.join(project, '.orkeon', 'config.json'), 'utf8');
+  } catch {
+    // No project file: the user's settings apply as they are.
+  }
+  if (projectText !== null) {
+    const applied = stage.applyProjectSettings(loaded.settings, projectText);
+    effective = applied.settings;
+    for (const i of applied.issues) say(`.orkeon/config.json: ${i.message} (fix: ${i.fix})`);
+    for (const i of applied.ignored) say(`the project's .orkeon/config.json set ${i.key} = ${i.value} without effect: ${i.why}`);
+  }
+  return {
+    file: loaded.found ? loaded.file : null,
+    userBlock,
+    fallback: effective.permissions.fallback,
+    shell: { allowInterpreters: effective.shell.allowInterpreters, allowlist: effective.shell.allowlist },
+    extraTools: effective.tools.extra,
+    confinement: effective.shell.confinement.mode,
+    image: effective.shell.confinement.image,
+    network: effective.shell.confinement.network,
+    environment: effective.shell.environment,
+  };
+}
