@@ -1,0 +1,208 @@
+// `npm run bench` (policy): decisions per second of the gate with the 534 dev-stage rules over a realistic
+// command corpus, the policy part alone (readings cached) and the parse alone, how matching grows with
+// 5,000 and 50,000 user rules, a one-regex-per-rule baseline on the same texts, and a peer measured in the
+// same run: the PolicyEngine of @google/gemini-cli-core (pinned in bench/peers/gemini-cli-core, installed on
+// demand with `npm ci --ignore-scripts`; when it cannot be installed the report says so). Medians of 5 runs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const policy = await import('../dist/policy/index.js');
+const judge = await import('../dist/policy/shell/judge.js');
+const shell = await import('../dist/shell/index.js');
+await shell.initShellReader();
+
+const RUNS = 5;
+const RUN_MS = 400;
+
+function loadCommands() {
+  for (const f of ['agent-commands.txt', 'policy-fallback.txt']) {
+    const p = join(here, 'corpus', f);
+    if (existsSync(p)) {
+      const lines = readFileSync(p, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+      return { file: `bench/corpus/${f}`, commands: lines.map((l) => l.replace(/\\n/g, '\n')) };
+    }
+  }
+  throw new Error('no command corpus under bench/corpus');
+}
+
+/** Calls fn over the whole corpus until RUN_MS elapse; returns calls per second. Median of RUNS runs. */
+function rate(fn, items) {
+  const rates = [];
+  for (let r = 0; r < RUNS; r++) {
+    let n = 0;
+    const t0 = performance.now();
+    let t = t0;
+    while (t - t0 < RUN_MS) {
+      for (const it of items) fn(it);
+      n += items.length;
+      t = performance.now();
+    }
+    rates.push((n / (t - t0)) * 1000);
+  }
+  rates.sort((a, b) => a - b);
+  return rates[Math.floor(RUNS / 2)];
+}
+
+async function rateAsync(fn, items) {
+  const rates = [];
+  for (let r = 0; r < RUNS; r++) {
+    let n = 0;
+    const t0 = performance.now();
+    let t = t0;
+    while (t - t0 < RUN_MS) {
+      for (const it of items) await fn(it);
+      n += items.length;
+      t = performance.now();
+    }
+    rates.push((n / (t - t0)) * 1000);
+  }
+  rates.sort((a, b) => a - b);
+  return rates[Math.floor(RUNS / 2)];
+}
+
+/** User rules that look like real ones (literal command prefixes, flags, paths), none matching the corpus. */
+function userRules(n) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const k = i % 5;
+    const text =
+      k === 0 ? `deny shell_command command=tool${i} *`
+      : k === 1 ? `deny shell_command command=*--danger-${i}*`
+      : k === 2 ? `allow shell_command command=runner${i} --safe*`
+      : k === 3 ? `deny file_read path=*/secret-${i}/*`
+      : `deny shell_command command=*deploy-${i} --prod*`;
+    const r = policy.parseRule(text, 'user');
+    if (!r.ok) throw new Error(r.error);
+    out.push(r.rule);
+  }
+  return out;
+}
+
+const REFERENCE = { stage: true, mode: 'bypassPermissions', shell: { allowInterpreters: true, allowlist: ['*'] } };
+const { file, commands } = loadCommands();
+const readings = new Map(commands.map((c) => [c, shell.readShellCommand(c)]));
+const calls = commands.map((command) => ({ tool: 'shell_command', args: { command } }));
+
+function gate(extra, cached) {
+  const { context } = policy.buildGateContext({ ...REFERENCE, rules: extra, readShell: cached ? (s) => readings.get(s) ?? shell.readShellCommand(s) : shell.readShellCommand });
+  return (call) => policy.decide(call, context);
+}
+
+// --- one-regex-per-rule baseline: the same deny texts, every rule tried in turn
+function globRegex(p) {
+  return new RegExp(`^${p.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*')}$`);
+}
+function baseline(rules) {
+  const deny = rules.filter((r) => r.tool === 'shell_command' && r.effect === 'deny' && r.argument === 'command').map((r) => globRegex(r.pattern));
+  const allow = rules.filter((r) => r.tool === 'shell_command' && r.effect === 'allow' && r.argument === 'command').map((r) => globRegex(r.pattern));
+  return (command) => {
+    const read = readings.get(command);
+    if (!read?.ok) return 'deny';
+    for (const t of judge.denyForms(command, read.reading)) for (const re of deny) if (re.test(t)) return 'deny';
+    return read.reading.commands.every((c) => allow.some((re) => re.test(c.argv.join(' ')))) ? 'allow' : 'mode';
+  };
+}
+function indexed(rules) {
+  const compiled = new policy.CompiledRules(rules);
+  const t = compiled.forTool('shell_command');
+  const deny = t.deny.get('command');
+  const allow = t.allow.get('command');
+  return (command) => {
+    const read = readings.get(command);
+    if (!read?.ok) return 'deny';
+    for (const text of judge.denyForms(command, read.reading)) if (deny?.firstMatch(text)) return 'deny';
+    return read.reading.commands.every((c) => allow?.firstMatch(c.argv.join(' '))) ? 'allow' : 'mode';
+  };
+}
+
+// --- the peer
+async function loadPeer() {
+  const dir = join(here, 'peers', 'gemini-cli-core');
+  const mod = join(dir, 'node_modules', '@google', 'gemini-cli-core', 'dist', 'src', 'policy');
+  if (!existsSync(join(mod, 'policy-engine.js'))) {
+    const r = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--omit=optional'], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+    if (r.status !== 0) return { error: `npm ci in bench/peers/gemini-cli-core failed: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}` };
+  }
+  try {
+    const { PolicyEngine } = await import(join(mod, 'policy-engine.js'));
+    const { PolicyDecision, ApprovalMode } = await import(join(mod, 'types.js'));
+    const version = JSON.parse(readFileSync(join(dir, 'node_modules', '@google', 'gemini-cli-core', 'package.json'), 'utf8')).version;
+    return { PolicyEngine, PolicyDecision, ApprovalMode, version };
+  } catch (err) {
+    return { error: `cannot load the peer: ${err.message}` };
+  }
+}
+/** Our rules as the peer's: a regex over its stable JSON of the arguments, per tool. */
+function peerRules(peer, rules) {
+  const toolName = (t) => (t === 'shell_command' ? 'run_shell_command' : t);
+  return rules.map((r) => {
+    const rule = { toolName: toolName(r.tool), decision: r.effect === 'deny' ? peer.PolicyDecision.DENY : peer.PolicyDecision.ALLOW, priority: r.effect === 'deny' ? 100 : 10 };
+    if (r.argument !== null) {
+      const body = r.pattern.split('*').map((s) => JSON.stringify(s).slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^"]*');
+      rule.argsPattern = new RegExp(`"${r.argument}":"${body}"`);
+    }
+    return rule;
+  });
+}
+
+const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
+const lines = [];
+const log = (s = '') => lines.push(s);
+
+log('## policy: the gate (shell front-end + rules + modes)');
+log();
+log(`Corpus: \`${file}\`, ${commands.length} commands; reference policy (5 dev-stage sets, AllowInterpreters, open allowlist, bypassPermissions). Medians of ${RUNS} runs of ${RUN_MS} ms, one core, node ${process.version}.`);
+log();
+
+const parseRate = rate((c) => shell.readShellCommand(c), commands);
+const full534 = rate(gate([], false), calls);
+const policy534 = rate(gate([], true), calls);
+const tbl = [['rules', 'full decisions/s (parse + decide)', 'policy alone/s (readings cached)', 'matching: indexed/s', 'matching: one regex per rule/s', 'indexed ÷ regex']];
+const extraSets = [0, 5000, 50000];
+for (const n of extraSets) {
+  const extra = userRules(n);
+  const all = [...extra, ...policy.stageRules()];
+  const full = n === 0 ? full534 : rate(gate(extra, false), calls);
+  const pol = n === 0 ? policy534 : rate(gate(extra, true), calls);
+  const idx = rate(indexed(all), commands);
+  const base = rate(baseline(all), commands);
+  tbl.push([String(all.length), fmt(full), fmt(pol), fmt(idx), fmt(base), `${(idx / base).toFixed(1)}×`]);
+}
+log(`Parse alone (readShellCommand): **${fmt(parseRate)}/s**.`);
+log();
+for (const [i, row] of tbl.entries()) {
+  log(`| ${row.join(' | ')} |`);
+  if (i === 0) log(`|${row.map(() => '---').join('|')}|`);
+}
+log();
+
+const peer = await loadPeer();
+if (peer.error) {
+  log(`Peer: not measured — ${peer.error}.`);
+} else {
+  const origDebug = console.debug;
+  console.debug = () => {};
+  const prow = [['rules', `gemini-cli-core ${peer.version} PolicyEngine.check/s`, 'orkeon-code decide/s (same run)', 'ratio']];
+  for (const n of extraSets) {
+    const all = [...userRules(n), ...policy.stageRules()];
+    const engine = new peer.PolicyEngine({ rules: peerRules(peer, all), defaultDecision: peer.PolicyDecision.ALLOW, nonInteractive: true, approvalMode: peer.ApprovalMode.YOLO });
+    const pcalls = commands.map((command) => ({ name: 'run_shell_command', args: { command } }));
+    await engine.check(pcalls[0], undefined);
+    const pr = await rateAsync((c) => engine.check(c, undefined), n === 50000 ? pcalls.slice(0, 20) : pcalls);
+    const ours = n === 0 ? full534 : rate(gate(userRules(n), false), calls);
+    prow.push([String(all.length), fmt(pr), fmt(ours), `${(ours / pr).toFixed(1)}×`]);
+  }
+  console.debug = origDebug;
+  log('Peer, same corpus, same rules translated to its regex-over-JSON arguments (run_shell_command, YOLO so nothing asks, non-interactive); its check() parses the command with its own tree-sitter bash too:');
+  log();
+  for (const [i, row] of prow.entries()) {
+    log(`| ${row.join(' | ')} |`);
+    if (i === 0) log(`|${row.map(() => '---').join('|')}|`);
+  }
+}
+log();
+console.log(lines.join('\n'));
