@@ -70,7 +70,7 @@ describe.skipIf(!built)('orkeon-code check', () => {
     expect(badRule.stderr).toContain('command, working_directory, timeout_seconds');
     expect(run(['check', '--jsonl', '--', 'ls'], '').status).toBe(64);
     expect(run(['check']).status).toBe(64);
-    expect(run(['check', '--settings', join(root, 'package.json'), '--', 'ls']).status).toBe(0); // valid JSON object, no keys it knows
+    expect(run(['check', '--mode', 'bypassPermissions', '--settings', join(root, 'package.json'), '--', 'ls']).status).toBe(0); // valid JSON object, no keys it knows
     expect(run(['check', '--settings', join(root, 'no-such.json'), '--', 'ls']).status).toBe(64);
   });
   it('--jsonl: one decision a line, malformed lines denied with why, never skipped', () => {
