@@ -1,0 +1,147 @@
+// tree-sitter-bash through web-tree-sitter: loaded once per process, one parser reused, every tree deleted
+// right after it is copied into plain objects. A parse error, a missing token, a node type the reader does
+// not know, a tree deeper than the bound, a timeout or an exception is a refusal value, never a throw.
+import { createRequire } from 'node:module';
+import type { Parser as TsParser, Tree } from 'web-tree-sitter';
+import { MAX_TREE_DEPTH } from './limits.js';
+import { KNOWN_NODE_TYPES, type SyntaxNode } from './syntax.js';
+import type { ShellRefusal } from './types.js';
+
+let parser: TsParser | null = null;
+let loading: Promise<void> | null = null;
+
+/** Loads web-tree-sitter and the bash grammar once per process; later calls return the same promise. */
+export function initShellReader(): Promise<void> {
+  if (parser) return Promise.resolve();
+  loading ??= load().catch((err: unknown) => {
+    loading = null;
+    throw Object.assign(new Error(`cannot load the bash grammar: ${(err as Error)?.message ?? String(err)}`), {
+      code: 'ORKEON_SHELL_GRAMMAR',
+      cause: err,
+    });
+  });
+  return loading;
+}
+
+async function load(): Promise<void> {
+  const { Parser, Language } = await import('web-tree-sitter');
+  await Parser.init();
+  const wasm = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
+  const bash = await Language.load(wasm);
+  const p = new Parser();
+  p.setLanguage(bash);
+  parser = p;
+}
+
+export function isShellReaderReady(): boolean {
+  return parser !== null;
+}
+
+/**
+ * The copied tree, and the first reason to refuse it (an ERROR or MISSING node, an unknown node type), if
+ * any: the reader still looks at a broken tree to find line continuations before it re-parses.
+ */
+export type ParseResult =
+  | { ok: true; root: SyntaxNode; problem: ShellRefusal | null }
+  | { ok: false; refusal: ShellRefusal };
+
+/**
+ * Parses `text` and copies the tree. `deadline` is a `performance.now()` value past which the parse is
+ * cancelled (tree-sitter calls the progress callback while it works).
+ */
+export function parseShell(text: string, deadline: number): ParseResult {
+  if (!parser) {
+    throw Object.assign(new Error('the shell reader is not initialised; await initShellReader() first'), {
+      code: 'ORKEON_SHELL_NOT_INITIALISED',
+    });
+  }
+  let tree: Tree | null = null;
+  try {
+    let timedOut = false;
+    tree = parser.parse(text, null, {
+      progressCallback: () => {
+        if (performance.now() > deadline) timedOut = true;
+        return timedOut;
+      },
+    } as Parameters<TsParser['parse']>[2]);
+    if (!tree || timedOut) {
+      parser.reset();
+      return { ok: false, refusal: { code: 'parse-timeout', message: 'the command took too long to parse; split it into smaller commands' } };
+    }
+    return copyTree(tree, text);
+  } catch (err) {
+    try {
+      parser.reset();
+    } catch {
+      // the parser is already in its initial state
+    }
+    return {
+      ok: false,
+      refusal: { code: 'parser-failure', message: `the bash parser failed (${(err as Error)?.message ?? String(err)}); the command is refused` },
+    };
+  } finally {
+    tree?.delete();
+  }
+}
+
+interface Frame {
+  node: SyntaxNode;
+}
+
+function copyTree(tree: Tree, text: string): ParseResult {
+  if (tree.rootNode.type !== 'program') {
+    return { ok: false, refusal: { code: 'parse-error', offset: 0, message: 'bash cannot parse the command' } };
+  }
+  const hasError = tree.rootNode.hasError;
+  const cursor = tree.walk();
+  let problem: ShellRefusal | null = null;
+  try {
+    const root = makeNode(cursor.nodeType, cursor.nodeIsNamed, null, cursor.startIndex, cursor.endIndex);
+    const stack: Frame[] = [{ node: root }];
+    if (!cursor.gotoFirstChild()) return finish(root, hasError, problem);
+    for (;;) {
+      const type = cursor.nodeType;
+      const named = cursor.nodeIsNamed;
+      const start = cursor.startIndex;
+      if (!problem) {
+        if (type === 'ERROR') {
+          problem = { code: 'parse-error', offset: start, message: `bash cannot parse the command near offset ${start} (${excerpt(text, start)}); check quotes, brackets and here-document delimiters` };
+        } else if (cursor.nodeIsMissing) {
+          problem = { code: 'parse-error', offset: start, message: `the command is incomplete near offset ${start}: '${type}' is missing` };
+        } else if (named && !KNOWN_NODE_TYPES.has(type)) {
+          problem = { code: 'unknown-node', offset: start, message: `the reader does not know the shell construct '${type}' at offset ${start}; the command is refused rather than guessed` };
+        }
+      }
+      if (stack.length > MAX_TREE_DEPTH) {
+        return { ok: false, refusal: { code: 'too-deep', offset: start, message: `the command nests deeper than ${MAX_TREE_DEPTH} levels; flatten it` } };
+      }
+      const node = makeNode(type, named, cursor.currentFieldName, start, cursor.endIndex);
+      stack[stack.length - 1]!.node.children.push(node);
+      if (cursor.gotoFirstChild()) {
+        stack.push({ node });
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent() || stack.length <= 1) return finish(root, hasError, problem);
+        stack.pop();
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+function finish(root: SyntaxNode, hasError: boolean, problem: ShellRefusal | null): ParseResult {
+  // tree-sitter can flag an error it did not materialise as a node: refuse it all the same
+  if (hasError && !problem) problem = { code: 'parse-error', offset: 0, message: 'bash cannot parse the command' };
+  return { ok: true, root, problem };
+}
+
+function makeNode(type: string, named: boolean, field: string | null, start: number, end: number): SyntaxNode {
+  return { type, named, field, start, end, children: [] };
+}
+
+function excerpt(text: string, at: number): string {
+  const s = text.slice(Math.max(0, at - 10), at + 10).replace(/\s+/g, ' ');
+  return JSON.stringify(s);
+}

@@ -1,0 +1,50 @@
+// The reader's entry: one command string in, one reading or one refusal out. Never throws for any input:
+// a refusal is a value, and an internal failure is the refusal 'parser-failure'.
+import { ReadError } from './lexer.js';
+import { DEFAULT_TIMEOUT_MS } from './limits.js';
+import { initShellReader, isShellReaderReady } from './parser.js';
+import { readShellText, type ReadState } from './text-reader.js';
+import type { ShellReadResult, SimpleCommand } from './types.js';
+import { validateInputCharacters } from './validate-input.js';
+
+export interface ReadOptions {
+  /** Wall-clock budget for the whole read, nested strings included (default 1000 ms). */
+  readonly timeoutMs?: number;
+}
+
+/** Reads one command as bash would. Synchronous; `initShellReader()` must have resolved first. */
+export function readShellCommand(source: string, options: ReadOptions = {}): ShellReadResult {
+  try {
+    if (typeof source !== 'string') {
+      return { ok: false, refusal: { code: 'parser-failure', message: 'the command is not a string' } };
+    }
+    const invalid = validateInputCharacters(source);
+    if (invalid) return { ok: false, refusal: invalid };
+    if (!isShellReaderReady()) {
+      return { ok: false, refusal: { code: 'parser-failure', message: 'the shell reader is not initialised (await initShellReader() first)' } };
+    }
+    const state: ReadState = {
+      deadline: performance.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      commands: [],
+      depth: 0,
+      innerDepth: 0,
+    };
+    const line = readShellText(source, { via: [], stdin: 'inherited', stdinText: null, redirects: [] }, state);
+    const commands: SimpleCommand[] = state.commands.map((c) => Object.freeze({ ...c }));
+    return { ok: true, reading: { line: line.replace(/[ \t\n]+/g, ' ').trim(), commands } };
+  } catch (err) {
+    if (err instanceof ReadError) {
+      return { ok: false, refusal: err.offset === undefined ? { code: err.refusalCode, message: err.message } : { code: err.refusalCode, message: err.message, offset: err.offset } };
+    }
+    if (err instanceof RangeError) {
+      return { ok: false, refusal: { code: 'too-deep', message: 'the command nests too deeply to read' } };
+    }
+    return { ok: false, refusal: { code: 'parser-failure', message: `the reader failed on this command (${(err as Error)?.message ?? String(err)}); it is refused` } };
+  }
+}
+
+/** Convenience: initialises the reader (once per process), then reads. */
+export async function readShellCommandAsync(source: string, options: ReadOptions = {}): Promise<ShellReadResult> {
+  await initShellReader();
+  return readShellCommand(source, options);
+}
