@@ -13,12 +13,16 @@ export interface IndexedRule {
   stamp: number;
 }
 
+// Trigrams hash into a fixed table: an array index is much cheaper than a Map lookup, and a collision only
+// adds candidates that the full match then rejects.
+const TABLE_BITS = 16;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
 function trigramKey(s: string, i: number): number {
-  return s.charCodeAt(i) * 4294967296 + s.charCodeAt(i + 1) * 65536 + s.charCodeAt(i + 2);
+  return (Math.imul(s.charCodeAt(i), 0x9e3779b1) ^ Math.imul(s.charCodeAt(i + 1), 0x85ebca6b) ^ Math.imul(s.charCodeAt(i + 2), 0xc2b2ae35)) >>> (32 - TABLE_BITS);
 }
 
 export class PatternIndex {
-  private readonly buckets = new Map<number, IndexedRule[]>();
+  private readonly buckets: Array<IndexedRule[] | undefined> = new Array(TABLE_MASK + 1);
   private readonly unanchored: IndexedRule[] = [];
   private readonly all: IndexedRule[] = [];
   private generation = 0;
@@ -30,7 +34,7 @@ export class PatternIndex {
     for (const seg of entry.glob.segments) {
       for (let i = 0; i + 3 <= seg.length; i++) {
         const key = trigramKey(seg, i);
-        const size = this.buckets.get(key)?.length ?? 0;
+        const size = this.buckets[key]?.length ?? 0;
         if (size < bestSize) {
           bestSize = size;
           bestKey = key;
@@ -41,9 +45,9 @@ export class PatternIndex {
       this.unanchored.push(entry);
       return;
     }
-    const bucket = this.buckets.get(bestKey);
+    const bucket = this.buckets[bestKey];
     if (bucket) bucket.push(entry);
-    else this.buckets.set(bestKey, [entry]);
+    else this.buckets[bestKey] = [entry];
   }
 
   get size(): number {
@@ -62,7 +66,7 @@ export class PatternIndex {
       if ((best === null || e.order < best.order) && globMatches(e.glob, text)) best = e;
     }
     for (let i = 0; i + 3 <= text.length; i++) {
-      const bucket = this.buckets.get(trigramKey(text, i));
+      const bucket = this.buckets[trigramKey(text, i)];
       if (bucket === undefined) continue;
       for (const e of bucket) {
         if (e.stamp === gen) continue;

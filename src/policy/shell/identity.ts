@@ -20,7 +20,19 @@ export interface CommandIdentity {
   readonly gitDashedVerb: string | null;
 }
 
+const cache = new Map<string, CommandIdentity>();
+
 export function commandIdentity(name: string): CommandIdentity {
+  let hit = cache.get(name);
+  if (!hit) {
+    hit = readIdentity(name);
+    if (cache.size > 4096) cache.clear();
+    cache.set(name, hit);
+  }
+  return hit;
+}
+
+function readIdentity(name: string): CommandIdentity {
   const hasSlash = name.includes('/');
   const normal = hasSlash && name.startsWith('/') ? posix.normalize(name) : name;
   const basename = hasSlash ? posix.basename(normal) : name;
@@ -30,8 +42,8 @@ export function commandIdentity(name: string): CommandIdentity {
   let gitDashedVerb: string | null = null;
   const dm = /^git-([a-z][a-z0-9-]*)$/.exec(basename);
   if (dm && (!hasSlash || system)) gitDashedVerb = dm[1]!;
-  // eslint-disable-next-line no-control-regex
-  const nonAscii = /[^\x00-\x7f]/.test(name);
+  let nonAscii = false;
+  for (let i = 0; i < name.length && !nonAscii; i++) nonAscii = name.charCodeAt(i) > 0x7f;
   return { written: name, basename, bare, hasSlash, nonAscii, gitDashedVerb };
 }
 

@@ -96,8 +96,19 @@ const BY_NAME: Record<string, InterpreterSpec> = {
 delete (BY_NAME as Record<string, unknown>)['awk'];
 
 /** The interpreter a bare name (or basename) is, if any: `python3.12` is python, `perl5.36` perl. */
+const specCache = new Map<string, InterpreterSpec | null>();
 export function interpreterSpec(basename: string): InterpreterSpec | null {
-  const direct = BY_NAME[basename];
+  let hit = specCache.get(basename);
+  if (hit === undefined) {
+    hit = lookupSpec(basename);
+    if (specCache.size > 4096) specCache.clear();
+    specCache.set(basename, hit);
+  }
+  return hit;
+}
+
+function lookupSpec(basename: string): InterpreterSpec | null {
+  const direct = Object.prototype.hasOwnProperty.call(BY_NAME, basename) ? BY_NAME[basename] : undefined;
   if (direct) return direct;
   let m = /^(python|pypy|perl|ruby|php|lua|node|tclsh|wish)[0-9][0-9.]*$/.exec(basename);
   if (m) return BY_NAME[m[1] === 'python' ? 'python3' : m[1]!] ?? null;

@@ -38,7 +38,6 @@ export interface ShellFindings {
 
 const GIT_READONLY = 'git-readonly';
 const INLINE = 'inline-interpreters';
-const MAX_RULE_REASONS = 3;
 
 /** Environment names whose value is a command line some program runs, or that change how a name resolves. */
 function isProgramEnv(name: string): boolean {
@@ -50,8 +49,8 @@ function isProgramEnv(name: string): boolean {
 }
 
 function lastVia(c: SimpleCommand): string {
-  const parts = c.via.split(' > ');
-  return parts[parts.length - 1] ?? '';
+  const at = c.via.lastIndexOf(' > ');
+  return at < 0 ? c.via : c.via.slice(at + 3);
 }
 
 /** Every text a deny rule on `command` is tried on. */
@@ -93,16 +92,12 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
   const inline = ctx.rules.hasSet(INLINE);
   const anyCommandDeny = tool.denyWhole.length > 0 || (denyIndex?.size ?? 0) > 0;
 
-  // 1. deny rules on every reading of the line
+  // 1. deny rules on every reading of the line: the first rule that matches decides (deny wins whatever
+  // else is found, so the structural reading is skipped)
   if (denyIndex) {
-    const seen = new Set<string>();
     for (const text of denyForms(raw, reading)) {
       const m = denyIndex.firstMatch(text);
-      if (m && !seen.has(m.rule.text)) {
-        seen.add(m.rule.text);
-        denies.push(denyRuleReason(m.rule, text));
-        if (seen.size >= MAX_RULE_REASONS) break;
-      }
+      if (m) return { denies: [denyRuleReason(m.rule, text)], asks, allowedBy: null };
     }
   }
 
