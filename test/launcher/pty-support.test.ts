@@ -34,10 +34,11 @@ describe.skipIf(!hasPty)('the pseudo-terminal helper', () => {
   });
 
   it('a timeout reports what the terminal showed', async () => {
-    const term = spawnPty(['sh', '-c', 'echo visible-text; sleep 30']);
-    const err = await term.waitFor('never', 800).catch((e: unknown) => e);
+    const term = spawnPty(['sh', '-c', 'echo visible-text; exec sleep 30']);
+    await term.waitFor('visible-text');
+    const err = await term.waitFor('never', 300).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PtyTimeoutError);
-    expect((err as Error).message).toContain('timed out after 800 ms');
+    expect((err as Error).message).toContain('timed out after 300 ms');
     expect((err as Error).message).toContain('visible-text');
     term.kill();
     expect((await term.exit()).code).not.toBe(0);

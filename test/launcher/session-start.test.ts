@@ -70,7 +70,7 @@ describe('startSession', () => {
   it.each(['bubblewrap', 'none'] as const)('runs -- command under %s: exports in, ORKEON_CODE_TRUST and host secrets out, its exit code back', async (confinement) => {
     if (confinement === 'bubblewrap' && !bwrapOk) return;
     const w = world();
-    const r = request(w, ['sh', '-c', 'env -0 > "$0"/env; cat /user-config/settings.json > "$0"/user-config; pwd > "$0"/pwd; exit 5', confinement === 'none' ? path.join(w.root, 'out') : '/output'], { confinement });
+    const r = request(w, ['sh', '-c', 'env -0 > "$0"/env; cat /user-config/settings.json > "$0"/user-config 2>/dev/null; pwd > "$0"/pwd; exit 5', confinement === 'none' ? path.join(w.root, 'out') : '/output'], { confinement });
     const out = await startSession(r);
     expect(out.exitCode, out.messages.join('\n')).toBe(5);
     const env = envFile(path.join(w.root, 'out', 'env'));

@@ -114,14 +114,14 @@ export class PtySession {
         }
         if (this.exitInfo !== null) {
           finish();
-          reject(new PtyTimeoutError(`the command exited (code ${this.exitInfo.code}, signal ${this.exitInfo.signal}) without showing ${String(pattern)}`, rest, true));
+          reject(new PtyTimeoutError(`the command exited (code ${this.exitInfo.code}, signal ${this.exitInfo.signal}) without showing ${String(pattern)}`, this.seenSoFar(), true));
           return true;
         }
         return false;
       };
       const timer = setTimeout(() => {
         finish();
-        reject(new PtyTimeoutError(`timed out after ${timeoutMs} ms waiting for ${String(pattern)}`, this.text().slice(this.cursor), this.exitInfo !== null));
+        reject(new PtyTimeoutError(`timed out after ${timeoutMs} ms waiting for ${String(pattern)}`, this.seenSoFar(), this.exitInfo !== null));
       }, timeoutMs);
       const listener = (): void => void check();
       const finish = (): void => {
@@ -131,6 +131,12 @@ export class PtySession {
       this.listeners.add(listener);
       check();
     });
+  }
+
+  /** Everything shown, with a marker where the last match ended (what a failed wait searched is after it). */
+  private seenSoFar(): string {
+    const text = this.text();
+    return `${text.slice(0, this.cursor)}→[searched from here]←${text.slice(this.cursor)}`;
   }
 
   /** Types `data` as is. */
