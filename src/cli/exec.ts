@@ -58,12 +58,15 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   const say = (line: string): void => {
     process.stderr.write(`orkeon-code: ${line}\n`);
   };
-  const [policy, mounts, sandboxTypes] = await Promise.all([import('../policy/index.js'), import('../mounts/index.js'), import('../sandbox/types.js')]);
+  const [policy, mounts, sandboxStage] = await Promise.all([import('../policy/index.js'), import('../mounts/index.js'), import('../sandbox/index.js')]);
+  // Probe bubblewrap now (it runs `true` in a tiny sandbox and touches nothing of the folder), so its few
+  // milliseconds overlap trust, settings and the gate; openSandbox gets the cached answer.
+  if (opts.confinement === undefined || opts.confinement === 'auto' || opts.confinement === 'bubblewrap') void sandboxStage.probeBubblewrap(process.env.PATH);
 
   // The command line alone: nothing of the folder is read here.
   if (opts.mode !== undefined && !policy.isMode(opts.mode)) throw new UsageError(`--mode '${opts.mode}' is not a mode; use one of ${policy.MODES.join(', ')}`);
-  if (opts.confinement !== undefined && !(sandboxTypes.CONFINEMENT_MODES as readonly string[]).includes(opts.confinement)) {
-    throw new UsageError(`--confinement '${opts.confinement}' is not a backend; use one of ${sandboxTypes.CONFINEMENT_MODES.join(', ')}`);
+  if (opts.confinement !== undefined && !(sandboxStage.CONFINEMENT_MODES as readonly string[]).includes(opts.confinement)) {
+    throw new UsageError(`--confinement '${opts.confinement}' is not a backend; use one of ${sandboxStage.CONFINEMENT_MODES.join(', ')}`);
   }
   if (opts.batch && !opts.stage) throw new UsageError('--batch adds the allow rules of a dev-stage batch: use it with --stage');
   const command = words.join(' ');
@@ -136,7 +139,7 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   }
   const argv = plainArgv(read.reading) ?? ['bash', '-c', source];
 
-  const { openSandbox, runInvocation } = await import('../sandbox/index.js');
+  const { openSandbox, runInvocation } = sandboxStage;
   const opened = await openSandbox({
     mode: ((opts.confinement as ConfinementMode | undefined) ?? settings.confinement) as ConfinementMode,
     project,
