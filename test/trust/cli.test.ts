@@ -112,4 +112,19 @@ describe('orkeon-code trust (no terminal)', () => {
     expect(fs.readFileSync(w.registry, 'utf8')).toBe(corrupt);
     expect(fs.readdirSync(w.orkeonHome)).toEqual(['trusted-folders.json']);
   });
+
+  it('exec obeys trust as the launcher does: 3 untrusted, 78 on a corrupt registry left byte for byte, --trust runs once', () => {
+    const { w, dir } = setup();
+    expect(runCli(['exec', '--confinement', 'none', '--mode', 'bypassPermissions', '--', 'true'], { env: w.env(), cwd: dir }).code).toBe(3);
+    fs.mkdirSync(w.orkeonHome);
+    fs.writeFileSync(w.registry, `["${dir}"]\n`, { mode: 0o600 });
+    const before = snapshot(w.registry);
+    const refused = runCli(['exec', '--confinement', 'none', '--mode', 'bypassPermissions', '--', 'touch ran'], { env: w.env(), cwd: dir });
+    expect(refused.code).toBe(78);
+    expect(refused.stderr).toContain(w.registry);
+    expect(fs.existsSync(path.join(dir, 'ran'))).toBe(false);
+    const once = runCli(['exec', '--trust', '--confinement', 'none', '--mode', 'bypassPermissions', '--', 'true'], { env: w.env(), cwd: dir });
+    expect(once.code, once.stderr).toBe(0);
+    expect(snapshot(w.registry)).toEqual(before);
+  });
 });
