@@ -307,6 +307,14 @@ export function defineConfinementSuite(backend: Exclude<Backend, 'none'>, option
     });
   });
 
+  // docker: the container outlives a killed CLI until its command ends (--rm then removes it); SECURITY.md says so.
+  if (backend === 'bubblewrap') it('takes the sandbox down when orkeon-code itself is killed (SIGKILL, nothing to forward)', async () => {
+    const marker = `orkeon-killed-${crypto.randomBytes(4).toString('hex')}`;
+    const r = await runOutside(`bash -c 'sleep 300; : ${marker}' & echo ready; wait`, 'SIGKILL');
+    expect(r.code).toBeNull();
+    expect(await waitFor(() => processesWith(marker).length === 0)).toBe(true);
+  });
+
   /** Runs the command in a process of its own (the built runner) and sends it `signal` once the command printed `ready`. */
   async function runOutside(script: string, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
     const config = input(['bash', '-c', script]);

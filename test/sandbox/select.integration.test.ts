@@ -1,0 +1,57 @@
+// Choosing a backend with the real probes: a PATH with no bwrap (as on a machine without bubblewrap),
+// and the machine's own PATH.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openSandbox, type OpenSandboxInput } from '../../src/sandbox/session.js';
+import { probeBubblewrap } from '../../src/sandbox/probe.js';
+import { makeFixture, type Fixture } from './fixture.js';
+
+let fx: Fixture;
+let emptyBin: string;
+beforeAll(() => {
+  fx = makeFixture();
+  emptyBin = fs.mkdtempSync(path.join(os.tmpdir(), 'orkeon-empty-bin-'));
+});
+afterAll(() => {
+  fx.cleanup();
+  fs.rmSync(emptyBin, { recursive: true, force: true });
+});
+
+function input(mode: OpenSandboxInput['mode'], PATH: string): OpenSandboxInput {
+  return {
+    mode, project: fx.project, orkeonHome: fx.orkeonHome, cwd: fx.root, output: null, mounts: [], userConfig: {},
+    hostEnv: { ...fx.hostEnv, PATH }, envSettings: { sessionBus: false, propagate: [] }, network: false, command: ['true'],
+  };
+}
+
+describe('backend selection on a machine without bubblewrap or docker', () => {
+  it('auto runs unconfined, with one loud line that says how to install bubblewrap', async () => {
+    const r = await openSandbox(input('auto', emptyBin));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.plan.backend).toBe('none');
+    expect(r.value.warnings).toEqual([expect.stringMatching(/^orkeon-code: commands run UNCONFINED \(no sandbox\): bwrap is not installed; install bubblewrap \(apt-get install bubblewrap/)]);
+    r.value.close();
+  });
+
+  it('an explicit bubblewrap or docker is refused with what to do, never replaced', async () => {
+    expect(await openSandbox(input('bubblewrap', emptyBin))).toMatchObject({ ok: false, error: { code: 'backend', message: expect.stringMatching(/^--confinement bubblewrap: bwrap is not installed; install bubblewrap/) } });
+    expect(await openSandbox(input('docker', emptyBin))).toMatchObject({ ok: false, error: { code: 'backend', message: expect.stringMatching(/^--confinement docker: the docker command is not installed/) } });
+  });
+});
+
+describe('backend selection here', () => {
+  it('auto takes bubblewrap when the probe runs a sandbox, and asks only once per process', async () => {
+    const first = probeBubblewrap(process.env.PATH);
+    expect(probeBubblewrap(process.env.PATH)).toBe(first);
+    const probe = await first;
+    const r = await openSandbox(input('auto', process.env.PATH ?? ''));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.plan.backend).toBe(probe.ok ? 'bubblewrap' : 'none');
+    if (!probe.ok) console.warn(`bubblewrap does not work here (${probe.reason}); auto chose none`);
+    r.value.close();
+  });
+});
