@@ -17,7 +17,7 @@ import { buildSandboxPlan } from './plan.js';
 import { inspectGitGuard, plantedPaths, type GitGuard } from './git-guard.js';
 import type { ProtectedPath } from './protect.js';
 import { sandboxGroup, sandboxPasswd } from './etc-files.js';
-import { resolveBackend } from './select.js';
+import { resolveBackend, type BackendChoice } from './select.js';
 import { bubblewrapInvocation } from './bubblewrap.js';
 import { DEFAULT_DOCKER_IMAGE, dockerInvocation } from './docker.js';
 import { noneInvocation } from './none.js';
@@ -131,12 +131,7 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
       return plan;
     }
 
-    const invocation =
-      backend === 'bubblewrap'
-        ? bubblewrapInvocation(plan.value, { bwrap: choice.value.bubblewrap!.ok ? choice.value.bubblewrap!.path : 'bwrap', disableUserns: choice.value.bubblewrap!.ok && choice.value.bubblewrap!.disableUserns })
-        : backend === 'docker'
-          ? dockerInvocation(plan.value, { docker: choice.value.docker!.ok ? choice.value.docker!.path : 'docker', image, name: `orkeon-code-${crypto.randomBytes(6).toString('hex')}`, tty: input.tty ?? false, cliEnv })
-          : noneInvocation(plan.value);
+    const invocation = invocationFor(plan.value, choice.value, { image, tty: input.tty ?? false, cliEnv });
 
     const warnings = [...(choice.value.warning ? [choice.value.warning] : []), ...env.notes.map((n) => `orkeon-code: ${n}`), ...guard.warnings.map((w) => `orkeon-code: ${w}`)];
     const tableValue = table.value;
@@ -154,6 +149,20 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
   } catch (err) {
     close();
     return { ok: false, error: { code: 'setup', message: `the session's files could not be prepared: ${(err as Error).message}` } };
+  }
+}
+
+/** The backend's argv for a plan; the probes that chose the backend say where its program is. */
+function invocationFor(plan: SandboxPlan, choice: BackendChoice, docker: { image: string; tty: boolean; cliEnv: Record<string, string> }): Invocation {
+  const bwrap = choice.bubblewrap;
+  const dockerProbe = choice.docker;
+  switch (plan.backend) {
+    case 'bubblewrap':
+      return bubblewrapInvocation(plan, { bwrap: bwrap?.ok ? bwrap.path : 'bwrap', disableUserns: bwrap?.ok === true && bwrap.disableUserns });
+    case 'docker':
+      return dockerInvocation(plan, { docker: dockerProbe?.ok ? dockerProbe.path : 'docker', image: docker.image, name: `orkeon-code-${crypto.randomBytes(6).toString('hex')}`, tty: docker.tty, cliEnv: docker.cliEnv });
+    case 'none':
+      return noneInvocation(plan);
   }
 }
 

@@ -111,6 +111,14 @@ export function defineConfinementSuite(backend: Exclude<Backend, 'none'>, option
     });
   });
 
+  it('mounts a host folder whose name holds a space, a comma and a quote as that folder', async () => {
+    const data = path.join(fx.root, `we ird,na"me-${crypto.randomBytes(3).toString('hex')}`);
+    fs.mkdirSync(data);
+    fs.writeFileSync(path.join(data, 'in.txt'), 'odd\n');
+    const r = await run('cat /mnt/odd/in.txt', { mounts: [`${data}:/mnt/odd`] });
+    expect(r).toMatchObject({ exitCode: 0, stdout: 'odd\n' });
+  });
+
   describe('what the command can write', () => {
     it('writes /workspace, /output and its private /tmp, and nothing else', async () => {
       const tag = crypto.randomBytes(4).toString('hex');
