@@ -58,14 +58,10 @@ async function runCheck(words: string[], opts: CheckOptions): Promise<number> {
     rules.push(r.rule);
   }
 
-  let requestMode: string | null = null;
-  let source = command;
-  if (!opts.jsonl && opts.mode === undefined) {
-    const split = policy.splitModePrefix(command);
-    requestMode = split.mode;
-    source = split.rest;
-  }
-  const resolved = policy.resolveMode({ option: (opts.mode as never) ?? null, requestPrefix: requestMode as never, fallback: settings.permissions.fallback });
+  // A `plan:` prefix belongs to a person's request, never to a command: an agent must not pick its mode by
+  // writing `bypassPermissions: …` in the command it sends, so check reads none.
+  const source = command;
+  const resolved = policy.resolveMode({ option: (opts.mode as never) ?? null, fallback: settings.permissions.fallback });
 
   const shell = await import('../shell/index.js');
   await shell.initShellReader();

@@ -59,6 +59,10 @@ describe.skipIf(!built)('orkeon-code check', () => {
     expect(r.stdout).toMatch(/^ask: ls/m);
     expect(r.stdout).toMatch(/EXIT=2/);
   });
+  it('a command\'s text never picks the mode (a prefix belongs to a person\'s request); permissions.fallback does', () => {
+    const r = run(['check', '--json', '--settings', reference, '--', 'bypassPermissions: ls']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ decision: 'deny', mode: 'default' });
+  });
   it('--rule adds session rules; --mode plan refuses', () => {
     expect(run(['check', '--rule', 'allow shell_command command=ls*', '--mode', 'default', '--', 'ls -la']).status).toBe(0);
     expect(run(['check', '--rule', 'allow shell_command command=ls*', '--mode', 'plan', '--', 'ls -la']).status).toBe(1);

@@ -114,7 +114,12 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
     asks.push(reason(kind, { rule, set, matched, message, remedy }));
 
   /** A program bash only knows at run time: never allowed; refused when a deny rule could match an expansion. */
-  const dynamicProgram = (c: SimpleCommand, dyn: ReadonlySet<number>, what: string, appendStar = false) => {
+  const dynamicProgram = (c: SimpleCommand, dyn: ReadonlySet<number>, what: string, appendStar = false, code = false) => {
+    if (code && inline) {
+      // code handed to an interpreter (or eval) at run time is inline code the set refuses
+      denyStructural(INLINE, '(structural) an interpreter running code expanded at run time', c.argv.join(' ') + (appendStar ? ' …' : ''), `${what}: inline code`);
+      return;
+    }
     const words = c.argv.map((w, k) => (dyn.has(k) ? dynamicGlob(w) : w));
     if (appendStar) words.push('*');
     const pattern = words.join(' ');
@@ -191,7 +196,7 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
       }
     }
     if (id.bare === 'eval' && argv.slice(1).some((_, k) => dyn.has(k + 1))) {
-      dynamicProgram(c, dyn, 'eval runs text expanded at run time');
+      dynamicProgram(c, dyn, 'eval runs text expanded at run time', false, true);
     }
 
     // git
@@ -235,16 +240,16 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
       if (r.inlineOption !== null) {
         const codeIndex = argv.indexOf(r.inlineOption) + 1;
         if (dyn.has(codeIndex) || (fromXargs && codeIndex >= argv.length) || dynamicOption) {
-          dynamicProgram(c, dyn, `${id.basename} ${r.inlineOption} runs code expanded at run time`, fromXargs);
+          dynamicProgram(c, dyn, `${id.basename} ${r.inlineOption} runs code expanded at run time`, fromXargs, true);
         } else if (inline) {
           ask('structural', argv.join(' '), `${id.basename} ${r.inlineOption} runs inline code in a form the 28 inline-interpreters patterns do not name`, 'write the code to a script file in the project and run that file', INLINE, '(structural) inline code through an interpreter');
         }
       } else if (r.script !== null && r.script !== '-' && (isStdinPath(r.script) || (r.scriptIndex !== null && /^[<>]\(/.test(argv[r.scriptIndex] ?? '')))) {
         unreadableProgram(c, `${id.basename} runs ${r.script}, a program read from a pipe`);
       } else if (dynamicOption || (r.scriptIndex !== null && dyn.has(r.scriptIndex))) {
-        dynamicProgram(c, dyn, `${id.basename} is handed options or a script expanded at run time`);
+        dynamicProgram(c, dyn, `${id.basename} is handed options or a script expanded at run time`, false, true);
       } else if (fromXargs && r.script === null) {
-        dynamicProgram(c, dyn, `xargs hands ${id.basename} its program at run time`, true);
+        dynamicProgram(c, dyn, `xargs hands ${id.basename} its program at run time`, true, true);
       } else if (r.readsStdinProgram && (c.stdin !== 'inherited' && c.stdin !== 'file' ? true : r.script === '-')) {
         if (c.stdin === 'herestring' || c.stdin === 'heredoc') {
           if (inline) denyStructural(INLINE, '(structural) an interpreter reading its program from standard input', argv.join(' '), `${id.basename} reads its program from a ${c.stdin === 'heredoc' ? 'here-document' : 'here-string'}: inline code`);
