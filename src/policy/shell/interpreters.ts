@@ -114,6 +114,9 @@ function lookupSpec(basename: string): InterpreterSpec | null {
   if (m) return BY_NAME[m[1] === 'python' ? 'python3' : m[1]!] ?? null;
   m = /^(python|python3|pypy3?)\.?[0-9][0-9.]*$/.exec(basename);
   if (m) return PYTHON;
+  if (/^(jython|micropython|graalpy|pyston|circuitpython|cpython)[0-9.]*$/.test(basename)) return PYTHON;
+  // versioned shells (ksh93, bash5.2, zsh-5.9)
+  if (/^(bash|zsh|ksh|mksh|pdksh|oksh|loksh|dash|ash|hush|yash|fish|tcsh|csh|sh)-?[0-9][0-9.]*$/.test(basename)) return SHELL;
   return null;
 }
 

@@ -2,6 +2,7 @@
 // Deny rules are tried on every reading of the line (as typed, as bash reads it, each simple command with
 // and without its assignments, its unsplit words, git's dashed executables as `git <verb>`, what an option
 // runs); an allow rule must match every simple command; structural checks close what a glob cannot see.
+import { posix } from 'node:path';
 import type { ShellReading, SimpleCommand } from '../../shell/types.js';
 import type { CompiledRules, PatternIndex } from '../rules/index.js';
 import { allowRuleReason, denyRuleReason, reason } from '../reasons.js';
@@ -83,6 +84,36 @@ function setRule(set: string, text: string): Rule | undefined {
   return ruleSet(set).find((r) => r.text === text);
 }
 
+function normalFile(path: string): string {
+  return posix.normalize(path).replace(/^\.\//, '');
+}
+
+/** Files the line writes: writing redirections, tee's operands, curl -o / wget -O downloads. */
+function writtenFiles(reading: ShellReading): Set<string> {
+  const out = new Set<string>();
+  for (const c of reading.commands) {
+    for (const r of c.redirects) if (r.writes && !r.dynamic) out.add(normalFile(r.target));
+    const name = c.argv[0] === undefined ? '' : commandIdentity(c.argv[0]).basename;
+    const args = c.argv.slice(1);
+    if (name === 'tee') for (const a of args) if (!a.startsWith('-')) out.add(normalFile(a));
+    if (name === 'curl' || name === 'wget') {
+      args.forEach((a, i) => {
+        if ((a === '-o' || a === '--output' || a === '-O' || a === '--output-document') && args[i + 1] !== undefined) out.add(normalFile(args[i + 1]!));
+        const m = /^(?:--output|--output-document)=(.+)$/.exec(a);
+        if (m) out.add(normalFile(m[1]!));
+      });
+    }
+  }
+  return out;
+}
+
+/** The file a command runs as its program: an interpreter's script, or a command named by a path. */
+function programFile(id: ReturnType<typeof commandIdentity>, argv: readonly string[]): string | null {
+  const spec = interpreterSpec(id.bare ?? id.basename);
+  if (spec) return readInterpreter(spec, argv).script;
+  return id.hasSlash ? id.written : null;
+}
+
 export function judgeShellReading(raw: string, reading: ShellReading, ctx: ShellJudgeContext): ShellFindings {
   const denies: Reason[] = [];
   const asks: Reason[] = [];
@@ -151,6 +182,8 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
       if (c.argv[0] === 'cd' && c.argv[1] !== undefined && !c.dynamic.includes(1)) cwds.push(resolveVirtual(ctx.mounts.cwd, c.argv[1]));
     }
   }
+
+  const written = writtenFiles(reading);
 
   for (const c of reading.commands) {
     for (const a of c.assignments) {
@@ -256,6 +289,16 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
         } else {
           unreadableProgram(c, `${id.basename} reads its program from standard input (${c.stdin === 'inherited' ? '-' : c.stdin})`);
         }
+      }
+    }
+
+    // a program this same line writes, then runs (`printf … > t.sh && bash t.sh`, `curl -o x.sh … && ./x.sh`)
+    if (written.size) {
+      const file = programFile(id, argv);
+      if (file !== null && written.has(normalFile(file))) {
+        const shown = argv.join(' ');
+        if (inline) denyStructural(INLINE, '(structural) a program the same command line writes, then runs', shown, `${file} is written by this command line and then run: inline code`);
+        else if (anyCommandDeny) ask('structural', shown, `${file} is written by this command line and then run; the gate cannot read what it will hold`, 'write the script first, then run it in its own command');
       }
     }
 
