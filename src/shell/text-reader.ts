@@ -235,6 +235,24 @@ class TextReader implements LexContext {
     if (!body || body.type === 'command' || body.type === 'declaration_command' || body.type === 'unset_command') {
       return this.simple(body ? [body] : [], redirectNodes, scope);
     }
+    if (body.type === 'list' || body.type === 'pipeline') {
+      // tree-sitter binds `a && b > out` and `a | b > out` as if the redirection were the whole list's;
+      // bash binds it to the last command only: move it there
+      const lastIndex = body.children.findLastIndex((c) => c.named && c.type !== 'comment');
+      const last = body.children[lastIndex];
+      if (!last || !STATEMENTS.has(last.type)) throw unexpected(body);
+      const rebound: SyntaxNode = {
+        type: 'redirected_statement',
+        named: true,
+        field: last.field,
+        start: last.start,
+        end: node.end,
+        children: [{ ...last, field: 'body' }, ...redirectNodes],
+      };
+      const children = [...body.children];
+      children[lastIndex] = rebound;
+      return this.statement({ ...body, end: node.end, children }, scope);
+    }
     if (body.type === 'redirected_statement' || !STATEMENTS.has(body.type)) throw unexpected(body);
     // a compound command with redirections: they apply to every command inside
     const read = redirectNodes.flatMap((r) => this.redirect(r, scope));
