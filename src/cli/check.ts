@@ -4,6 +4,7 @@
 // deny that names what would allow it. The heavy modules are imported in the action, not at registration.
 import type { Command } from 'commander';
 import { EXIT, UsageError } from './exit-codes.js';
+import { parseRuleTexts } from '../policy/rule-options.js';
 
 interface CheckOptions {
   json?: boolean;
@@ -50,13 +51,10 @@ async function runCheck(words: string[], opts: CheckOptions): Promise<number> {
   }
   const settings = loaded.settings;
 
-  const rules = [];
-  for (const text of opts.rule) {
-    const r = policy.parseRule(text, 'session');
-    if (!r.ok) throw new UsageError(`--rule '${text}': ${r.error}`);
-    for (const w of r.warnings) process.stderr.write(`orkeon-code: --rule '${text}': ${w}\n`);
-    rules.push(r.rule);
-  }
+  const parsedRules = parseRuleTexts(opts.rule);
+  if (!parsedRules.ok) throw new UsageError(`--rule '${parsedRules.text}': ${parsedRules.error}`);
+  for (const w of parsedRules.warnings) process.stderr.write(`orkeon-code: --rule '${w.text}': ${w.warning}\n`);
+  const rules = parsedRules.rules;
 
   // A `plan:` prefix belongs to a person's request, never to a command: an agent must not pick its mode by
   // writing `bypassPermissions: …` in the command it sends, so check reads none.

@@ -9,8 +9,12 @@
 // error; an ask with no terminal is a refusal. Otherwise the exit status is the command's.
 import type { Command } from 'commander';
 import { EXIT, UsageError } from './exit-codes.js';
-import type { Decision, ExtraTool, Mode, Rule } from '../policy/types.js';
-import type { ShellReading } from '../shell/types.js';
+import type { ExtraTool, Mode } from '../policy/types.js';
+import { plainArgv } from '../session/line-argv.js';
+import { oneLine, reasonLines, refusalText } from '../session/refusal.js';
+import { parseRuleTexts } from '../policy/rule-options.js';
+
+export { plainArgv };
 import type { MountSpec } from '../mounts/types.js';
 import type { ConfinementMode, SandboxError } from '../sandbox/types.js';
 
@@ -77,13 +81,10 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
     if (!parsed.ok) throw new UsageError(parsed.error.message);
     specs.push(parsed.value);
   }
-  const rules: Rule[] = [];
-  for (const text of opts.rule) {
-    const r = policy.parseRule(text, 'session');
-    if (!r.ok) throw new UsageError(`--rule '${text}': ${r.error}`);
-    for (const w of r.warnings) say(`--rule '${text}': ${w}`);
-    rules.push(r.rule);
-  }
+  const parsedRules = parseRuleTexts(opts.rule);
+  if (!parsedRules.ok) throw new UsageError(`--rule '${parsedRules.text}': ${parsedRules.error}`);
+  for (const w of parsedRules.warnings) say(`--rule '${w.text}': ${w.warning}`);
+  const rules = parsedRules.rules;
 
   // Trust, exactly as the launcher obeys it.
   const trust = await import('../trust/index.js');
@@ -118,7 +119,7 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   for (const w of built.warnings) say(w);
   const decision = policy.decide({ tool: 'shell_command', args: { command: source } }, built.context);
   if (decision.decision === 'deny') {
-    process.stderr.write(refusal(source, decision));
+    process.stderr.write(refusalText(source, decision, 'orkeon-code: '));
     return EXIT.refused;
   }
   if (decision.decision === 'ask') {
@@ -172,40 +173,6 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   } finally {
     sandbox.close();
   }
-}
-
-/**
- * The argv of a line that is one plain simple command (no operator around it, no redirection, no
- * assignment, no word bash would expand), or null: that line runs under `bash -c`.
- */
-export function plainArgv(reading: ShellReading): string[] | null {
-  if (reading.commands.length !== 1) return null;
-  const c = reading.commands[0]!;
-  if (c.via !== '' || c.runs !== null || c.assignments.length > 0 || c.redirects.length > 0 || c.dynamic.length > 0 || c.opaque.length > 0) return null;
-  if (c.stdin !== 'inherited' || c.words.length === 0) return null;
-  // `! ls`, `ls &`, `ls;`: the line holds more than the command's words.
-  if (reading.line.trim() !== c.words.join(' ')) return null;
-  return [...c.words];
-}
-
-function refusal(source: string, decision: Decision): string {
-  return `orkeon-code: refused: ${oneLine(source)} (mode ${decision.mode})\n${reasonLines(decision)}`;
-}
-
-function reasonLines(decision: Decision): string {
-  const out: string[] = [];
-  for (const r of decision.reasons) {
-    if (r.kind === 'rule' && r.rule !== null && r.rule.startsWith('allow ')) continue;
-    out.push(`  - ${r.message}`);
-    if (r.rule !== null) out.push(`    rule: ${r.rule}${r.set !== null ? ` (set ${r.set})` : ''}`);
-    if (r.matched !== null) out.push(`    matched: ${oneLine(r.matched)}`);
-    out.push(`    instead: ${r.remedy}`);
-  }
-  return out.length === 0 ? '' : `${out.join('\n')}\n`;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\n/g, '\\n');
 }
 
 interface ExecSettings {
