@@ -13,10 +13,11 @@ import type { ExtraTool, Mode } from '../policy/types.js';
 import { plainArgv } from '../session/line-argv.js';
 import { oneLine, reasonLines, refusalText } from '../session/refusal.js';
 import { parseRuleTexts } from '../policy/rule-options.js';
-
-export { plainArgv };
 import type { MountSpec } from '../mounts/types.js';
 import type { ConfinementMode, SandboxError } from '../sandbox/types.js';
+
+// The argv decision lives with the session's runners now; tests and callers still find it here.
+export { plainArgv };
 
 interface ExecOptions {
   mode?: string;
