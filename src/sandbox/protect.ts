@@ -15,8 +15,11 @@ export interface ProtectedPath {
   readonly path: string;
   /** What it is, for the one line that refuses a writable mount of it. */
   readonly what: string;
-  /** A folder below `path` that may be mounted writable on its own (the default output folder lives in orkeon-code's folder). */
-  readonly writableBelow?: string;
+  /**
+   * Folders below `path` that may be mounted writable on their own: the default output folder and the
+   * `--demo` project live in orkeon-code's folder, and neither shows the registry beside them.
+   */
+  readonly writableBelow?: string | readonly string[];
 }
 
 export type ProtectionResult =
@@ -33,7 +36,7 @@ export function protectionMounts(table: MountTable, protect: readonly ProtectedP
     for (const p of protect) {
       if (isWithin(root, p.path)) {
         // The writable mount is the protected path or inside it: it would hand the path over whole.
-        if (p.writableBelow !== undefined && isWithin(root, p.writableBelow)) continue;
+        if (p.writableBelow !== undefined && [p.writableBelow].flat().some((below) => isWithin(root, below))) continue;
         return { ok: false, mount, protectedPath: p };
       }
       if (!isWithin(p.path, root)) continue;

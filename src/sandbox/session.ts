@@ -172,7 +172,7 @@ function ownFiles(orkeonHome: string, extra: readonly string[]): ProtectedPath[]
   try {
     fs.mkdirSync(orkeonHome, { recursive: true, mode: 0o700 });
     const real = fs.realpathSync.native(orkeonHome);
-    out.push({ path: real, what: "orkeon-code's own folder (the trusted-folders registry)", writableBelow: path.join(real, 'output') });
+    out.push({ path: real, what: "orkeon-code's own folder (the trusted-folders registry)", writableBelow: [path.join(real, 'output'), path.join(real, 'demo')] });
   } catch {
     // An orkeon home that cannot exist cannot be written from a sandbox either.
   }
