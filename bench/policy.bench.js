@@ -191,20 +191,23 @@ const peer = await loadPeer();
 if (peer.error) {
   log(`Peer: not measured — ${peer.error}.`);
 } else {
-  const origDebug = console.debug;
-  console.debug = () => {};
+  // the peer logs every call (debug) and every parse error (error): silence it while it is measured
+  const saved = { debug: console.debug, error: console.error, warn: console.warn, log: console.log };
+  console.debug = console.error = console.warn = console.log = () => {};
   const prow = [['rules', `gemini-cli-core ${peer.version} PolicyEngine.check/s`, 'orkeon-code decide/s (same run)', 'ratio']];
   for (const n of extraSets) {
     const all = [...userRules(n), ...policy.stageRules()];
-    const engine = new peer.PolicyEngine({ rules: peerRules(peer, all), defaultDecision: peer.PolicyDecision.ALLOW, nonInteractive: true, approvalMode: peer.ApprovalMode.YOLO });
+    // DEFAULT approval mode: there its check() splits compound commands with its tree-sitter parser and tries
+    // every rule on each part (in YOLO mode 0.61.0 skips that, so a deny rule on `git push` lets `ls && git push` through).
+    const engine = new peer.PolicyEngine({ rules: peerRules(peer, all), defaultDecision: peer.PolicyDecision.ALLOW, nonInteractive: true, approvalMode: peer.ApprovalMode.DEFAULT });
     const pcalls = commands.map((command) => ({ name: 'run_shell_command', args: { command } }));
     await engine.check(pcalls[0], undefined);
     const pr = await rateAsync((c) => engine.check(c, undefined), n === 50000 ? pcalls.slice(0, 20) : pcalls);
     const ours = results.get(n).full;
     prow.push([String(all.length), fmt(pr), fmt(ours), `${(ours / pr).toFixed(1)}×`]);
   }
-  console.debug = origDebug;
-  log('Peer, same corpus, same rules translated to its regex-over-JSON arguments (run_shell_command, YOLO so nothing asks, non-interactive); its check() parses the command with its own tree-sitter bash too:');
+  Object.assign(console, saved);
+  log('Peer, same corpus, same rules translated to its regex-over-JSON arguments (run_shell_command, DEFAULT approval mode, default decision allow, non-interactive); its check() parses and splits the command with its own tree-sitter bash too:');
   log();
   for (const [i, row] of prow.entries()) {
     log(`| ${row.join(' | ')} |`);

@@ -206,6 +206,7 @@ describe('the allowlist', () => {
   });
   it('without AllowInterpreters git runs only status, log, diff, show with no option before them', () => {
     for (const v of ['status', 'log', 'diff', 'show']) expect(one(['git', v, '--stat']).decision).toBe('allow');
+    expect(one(['git', 'diff', '--output=/tmp/x']).decision).toBe('deny');
     expect(one(['git', '-C', 'x', 'status']).decision).toBe('deny');
     expect(one(['git', 'rev-parse', 'HEAD']).decision).toBe('deny');
     expect(one(['git', 'rev-parse', 'HEAD'], { shell: { allowInterpreters: true, allowlist: [] } }).decision).toBe('allow');

@@ -85,7 +85,9 @@ export function checkAllowlist(id: CommandIdentity, argv: readonly string[], set
     if (settings.allowInterpreters) return { ok: true, userAdded: false, interpreter: false };
     const verb = id.gitDashedVerb ?? argv[1];
     if (id.gitDashedVerb === null && verb !== undefined && GIT_WITHOUT_INTERPRETERS.includes(verb)) {
-      return { ok: true, userAdded: false, interpreter: false };
+      const writes = argv.slice(2).find((a) => a === '-o' || a.startsWith('--output'));
+      if (writes === undefined) return { ok: true, userAdded: false, interpreter: false };
+      return { ok: false, kind: 'allowlist', why: `git ${verb} ${writes} writes a file`, remedy: `read the output instead (git ${verb} without ${writes}), or set ${INTERPRETERS_KEY}=true` };
     }
     return {
       ok: false,
