@@ -87,6 +87,14 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   for (const w of parsedRules.warnings) say(`--rule '${w.text}': ${w.warning}`);
   const rules = parsedRules.rules;
 
+  // Load the bash grammar meanwhile (it reads orkeon-code's own files, nothing of the folder); the wasm
+  // compiles on V8's background threads while trust and the settings do their I/O.
+  const shellReady = import('../shell/index.js').then(async (shell) => {
+    await shell.initShellReader();
+    return shell;
+  });
+  shellReady.catch(() => undefined); // awaited below; a refusal before then must not end in an unhandled rejection
+
   // Trust, exactly as the launcher obeys it.
   const trust = await import('../trust/index.js');
   const prompt = trust.terminalTrustPrompt();
@@ -103,8 +111,7 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   const split = opts.mode === undefined ? policy.splitModePrefix(command) : { mode: null, rest: command };
   const source = split.rest;
   const mode = policy.resolveMode({ option: (opts.mode as Mode | undefined) ?? null, requestPrefix: split.mode, fallback: settings.fallback });
-  const shell = await import('../shell/index.js');
-  await shell.initShellReader();
+  const shell = await shellReady;
   const built = policy.buildGateContext({
     mode: mode.mode,
     modeSource: mode.source,
