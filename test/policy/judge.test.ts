@@ -130,8 +130,13 @@ describe('git, structurally (with git-readonly in the gate)', () => {
   it('config from the environment is asked', () => {
     const d = decideReading('GIT_CONFIG_GLOBAL=./x git status', [cmd(['git', 'status'], { assignments: [{ name: 'GIT_CONFIG_GLOBAL', value: './x', dynamic: false }] })], { ...stageOpen, terminal: true });
     expect(d.decision).toBe('ask');
-    const p = decideReading('PATH=.:/usr/bin ls', [cmd(['ls'], { assignments: [{ name: 'PATH', value: '.:/usr/bin', dynamic: false }] })], { ...stageOpen, terminal: true });
-    expect(p.decision).toBe('ask');
+    // PATH changes which program an allowlisted name runs: asked unless the allowlist admits every name anyway
+    const path = [cmd(['ls'], { assignments: [{ name: 'PATH', value: '.:/usr/bin', dynamic: false }] })];
+    expect(decideReading('PATH=.:/usr/bin ls', path, { mode: 'bypassPermissions', terminal: true }).decision).toBe('ask');
+    expect(decideReading('PATH=.:/usr/bin ls', path, { ...stageOpen, terminal: true }).decision).toBe('allow');
+    // a program-running name whose value the front-end read as a nested command is judged as that command
+    const pager = [cmd(['git', 'log'], { assignments: [{ name: 'GIT_PAGER', value: 'cat', dynamic: false }] }), cmd(['cat'], { via: 'GIT_PAGER' })];
+    expect(decideReading('GIT_PAGER=cat git log', pager, stageOpen).decision).toBe('allow');
     const b = decideReading('BASH_ENV=./x bash s.sh', [cmd(['bash', 's.sh'], { assignments: [{ name: 'BASH_ENV', value: './x', dynamic: false }] })], stageOpen);
     expect(b.decision).toBe('allow');
   });

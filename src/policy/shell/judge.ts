@@ -185,9 +185,20 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
 
   const written = writtenFiles(reading);
 
+  // names whose value the front-end already read as the commands it runs (or listed as opaque)
+  const readVias = new Set<string>();
+  for (const c of reading.commands) {
+    const via = lastVia(c);
+    readVias.add(via);
+    readVias.add(via.slice(via.lastIndexOf(' ') + 1)); // `export GIT_PAGER`
+    for (const o of c.opaque) readVias.add(o.via);
+  }
+  const allowlistOpen = ctx.shell.allowlist.includes('*');
+  const riskyEnv = (name: string) => (name === 'PATH' ? !allowlistOpen : isProgramEnv(name) && !readVias.has(name));
+
   for (const c of reading.commands) {
     for (const a of c.assignments) {
-      if (isProgramEnv(a.name)) {
+      if (riskyEnv(a.name)) {
         ask('structural', `${a.name}=${a.value}`, `${a.name} names a program to run or changes which program a name runs`, `run without setting ${a.name} on the command line, or approve it with a terminal`);
       }
     }
@@ -223,7 +234,7 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
     if (['export', 'declare', 'typeset', 'readonly', 'local'].includes(id.bare ?? '')) {
       for (const w of argv.slice(1)) {
         const eq = w.indexOf('=');
-        if (eq > 0 && isProgramEnv(w.slice(0, eq))) {
+        if (eq > 0 && riskyEnv(w.slice(0, eq))) {
           ask('structural', w, `${w.slice(0, eq)} names a program to run or changes which program a name runs`, `do not set ${w.slice(0, eq)} from the command line, or approve it with a terminal`);
         }
       }
