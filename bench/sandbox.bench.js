@@ -57,6 +57,7 @@ try {
 
   const cases = [
     { name: 'node -e 0', file: process.execPath, args: ['-e', '0'] },
+    { name: 'minimal bwrap (/usr read-only, /proc, /dev, new namespaces) true, for reference', file: bwrapArgv[0], args: ['--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64', '--proc', '/proc', '--dev', '/dev', '--unshare-all', '--die-with-parent', '--', '/usr/bin/true'] },
     { name: `bare bwrap … true (${bwrapArgv.length - 1} arguments, same mounts)`, file: bwrapArgv[0], args: bwrapArgv.slice(1), key: 'bwrap' },
     { name: 'orkeon-code exec --confinement bubblewrap --trust --rule "allow shell_command command=true" -- true', file: process.execPath, args: [path.join(repo, 'bin/orkeon-code.js'), 'exec', '--confinement', 'bubblewrap', '--trust', '--rule', 'allow shell_command command=true', '--', 'true'], key: 'orkeon' },
     { name: 'orkeon-code exec --confinement none --trust --rule … -- true', file: process.execPath, args: [path.join(repo, 'bin/orkeon-code.js'), 'exec', '--confinement', 'none', '--trust', '--rule', 'allow shell_command command=true', '--', 'true'], key: 'none' },

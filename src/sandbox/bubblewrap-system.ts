@@ -2,8 +2,8 @@
 // /etc a program needs to start (the dynamic loader's cache, alternatives), to resolve names, to check
 // TLS certificates, to know the time zone and the locale, and to use ssh as a client. Left out on purpose:
 // /etc/shadow, /etc/gshadow, sudoers, ssh host keys, /etc/machine-id, package-manager configs that may
-// hold registry tokens (/etc/npmrc, /etc/pip.conf), and everything of /home, /root, /var, /srv, /mnt,
-// /media and /run. /etc/passwd and /etc/group are the sandbox's own (etc-files.ts).
+// hold registry tokens (/etc/npmrc, /etc/pip.conf), TLS private keys (/etc/ssl/private), and everything
+// of /home, /root, /var, /srv, /mnt, /media and /run. /etc/passwd and /etc/group are the sandbox's own (etc-files.ts).
 // Each is bound with --ro-bind-try: a folder this distribution does not have is skipped, so the list can
 // name the usual places of several distributions without probing the file system.
 
@@ -24,11 +24,17 @@ export const ETC_ENTRIES: readonly string[] = [
   '/etc/services',
   '/etc/protocols',
   '/etc/networks',
-  // TLS trust
-  '/etc/ssl',
+  // TLS trust: the certificates and the library configs, never /etc/ssl/private or /etc/pki/tls/private
+  // (a sandbox run by root keeps root's uid, and the host's private keys are root's)
+  '/etc/ssl/certs',
+  '/etc/ssl/openssl.cnf',
+  '/etc/ssl/cert.pem',
   '/etc/ca-certificates',
   '/etc/ca-certificates.conf',
-  '/etc/pki',
+  '/etc/pki/ca-trust',
+  '/etc/pki/tls/certs',
+  '/etc/pki/tls/openssl.cnf',
+  '/etc/pki/tls/cert.pem',
   '/etc/crypto-policies',
   // time and language
   '/etc/localtime',

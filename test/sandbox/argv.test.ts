@@ -81,10 +81,10 @@ describe('bubblewrap', () => {
     const argv = inv.argv;
     const system = lines(argv.slice(argv.indexOf('--ro-bind-try'), argv.indexOf('--proc')));
     expect(system).toContain('--ro-bind-try /usr /usr');
-    expect(system).toContain('--ro-bind-try /etc/ssl /etc/ssl');
+    expect(system).toContain('--ro-bind-try /etc/ssl/certs /etc/ssl/certs');
     expect(system).toContain('--ro-bind /tmp/orkeon-code-AbC123/passwd /etc/passwd');
     expect(system).toContain('--symlink ../proc/self/mounts /etc/mtab');
-    for (const never of ['/etc/shadow', '/etc/gshadow', '/etc/sudoers', '/etc/npmrc', '/etc/machine-id', '/home', '/root', '/var', '/run/user', '/etc/ssh/ssh_host']) {
+    for (const never of ['/etc/shadow', '/etc/gshadow', '/etc/sudoers', '/etc/npmrc', '/etc/machine-id', '/home', '/root', '/var', '/run/user', '/etc/ssh/ssh_host', '/etc/ssl/private', '/etc/pki/tls/private', '/etc/ssl /etc/ssl ']) {
       expect(system).not.toContain(never);
     }
     expect(system).not.toMatch(/--ro-bind-try \/etc \/etc/);
