@@ -194,7 +194,8 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
     for (const o of c.opaque) readVias.add(o.via);
   }
   const allowlistOpen = ctx.shell.allowlist.includes('*');
-  const riskyEnv = (name: string) => (name === 'PATH' ? !allowlistOpen : isProgramEnv(name) && !readVias.has(name));
+  // GIT_CONFIG* hands git a whole configuration (like git -c): asked whatever the front-end read in it
+  const riskyEnv = (name: string) => (name === 'PATH' ? !allowlistOpen : /^GIT_CONFIG/.test(name) || (isProgramEnv(name) && !readVias.has(name)));
 
   for (const c of reading.commands) {
     for (const a of c.assignments) {
