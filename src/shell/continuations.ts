@@ -46,18 +46,28 @@ export function parseWithContinuations(text: string, deadline: number): ParsedTe
 function continuationsOutsideTokens(src: string, root: SyntaxNode): number[] {
   const out: number[] = [];
   for (let i = src.indexOf('\\\n'); i !== -1; i = src.indexOf('\\\n', i + 2)) {
-    if (isOutsideTokens(root, i)) out.push(i);
+    if (isContinuation(src, root, i)) out.push(i);
   }
   return out;
 }
 
-function isOutsideTokens(root: SyntaxNode, at: number): boolean {
+/**
+ * A backslash-newline bash deletes: outside every token, or inside a token where backslashes escape (a word,
+ * or a token tree-sitter made of it while recovering from an error) and this backslash is not itself
+ * escaped by the one before it.
+ */
+function isContinuation(src: string, root: SyntaxNode, at: number): boolean {
   let node = root;
   for (;;) {
     if (LEXED_INSIDE.has(node.type)) return false;
     const child = node.children.find((c) => c.start <= at && at < c.end);
     if (!child) return true;
-    if (child.children.length === 0) return false; // inside a token: an escaped backslash, or text
+    if (child.children.length === 0) {
+      if (LEXED_INSIDE.has(child.type)) return false;
+      let run = 0;
+      for (let k = at - 1; k >= child.start && src[k] === '\\'; k--) run++;
+      return run % 2 === 0;
+    }
     node = child;
   }
 }

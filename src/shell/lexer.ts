@@ -168,8 +168,10 @@ export function lexWord(ctx: LexContext, start: number, mode: WordMode, bound?: 
       continue;
     }
     if (c === '~' && mode !== 'pattern') {
+      // bash expands a leading ~, and one after the = or a : of an assignment (or an assignment-like word)
       const prev = src[i - 1];
-      if (i === start || (w.sawEquals && (prev === '=' || prev === ':'))) w.mark('tilde');
+      const afterEquals = (mode === 'assign' || w.sawEquals) && (prev === '=' || prev === ':');
+      if (i === start || afterEquals) w.mark('tilde');
     }
     if (c === '=' ) w.sawEquals = true;
     if (mode === 'word') {

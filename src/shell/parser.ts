@@ -93,20 +93,29 @@ function copyTree(tree: Tree, text: string): ParseResult {
     return { ok: false, refusal: { code: 'parse-error', offset: 0, message: 'bash cannot parse the command' } };
   }
   const hasError = tree.rootNode.hasError;
+  const language = tree.language;
+  const types = language.types;
+  const fields = language.fields;
   const cursor = tree.walk();
   let problem: ShellRefusal | null = null;
   try {
-    const root = makeNode(cursor.nodeType, cursor.nodeIsNamed, null, cursor.startIndex, cursor.endIndex);
+    const root = makeNode('program', true, null, cursor.startIndex, cursor.endIndex);
     const stack: Frame[] = [{ node: root }];
     if (!cursor.gotoFirstChild()) return finish(root, hasError, problem);
     for (;;) {
-      const type = cursor.nodeType;
-      const named = cursor.nodeIsNamed;
+      // each cursor property is a call into wasm: read only the four the reader needs
+      const typeId = cursor.nodeTypeId;
+      let named = namedById.get(typeId);
+      if (named === undefined) {
+        named = language.nodeTypeIsNamed(typeId);
+        namedById.set(typeId, named);
+      }
+      const type = types[typeId] ?? 'ERROR';
       const start = cursor.startIndex;
       if (!problem) {
-        if (type === 'ERROR') {
+        if (type === 'ERROR' || typeId === 65535) {
           problem = { code: 'parse-error', offset: start, message: `bash cannot parse the command near offset ${start} (${excerpt(text, start)}); check quotes, brackets and here-document delimiters` };
-        } else if (cursor.nodeIsMissing) {
+        } else if (hasError && cursor.nodeIsMissing) {
           problem = { code: 'parse-error', offset: start, message: `the command is incomplete near offset ${start}: '${type}' is missing` };
         } else if (named && !KNOWN_NODE_TYPES.has(type)) {
           problem = { code: 'unknown-node', offset: start, message: `the reader does not know the shell construct '${type}' at offset ${start}; the command is refused rather than guessed` };
@@ -115,7 +124,8 @@ function copyTree(tree: Tree, text: string): ParseResult {
       if (stack.length > MAX_TREE_DEPTH) {
         return { ok: false, refusal: { code: 'too-deep', offset: start, message: `the command nests deeper than ${MAX_TREE_DEPTH} levels; flatten it` } };
       }
-      const node = makeNode(type, named, cursor.currentFieldName, start, cursor.endIndex);
+      const fieldId = cursor.currentFieldId;
+      const node = makeNode(type, named, fieldId ? (fields[fieldId] ?? null) : null, start, cursor.endIndex);
       stack[stack.length - 1]!.node.children.push(node);
       if (cursor.gotoFirstChild()) {
         stack.push({ node });
@@ -130,6 +140,9 @@ function copyTree(tree: Tree, text: string): ParseResult {
     cursor.delete();
   }
 }
+
+/** Whether a node type is named, by type id (one wasm call per type, once per process). */
+const namedById = new Map<number, boolean>();
 
 function finish(root: SyntaxNode, hasError: boolean, problem: ShellRefusal | null): ParseResult {
   // tree-sitter can flag an error it did not materialise as a node: refuse it all the same

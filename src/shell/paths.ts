@@ -64,8 +64,10 @@ function relativeOutside(word: string, _escapedAbove: number): string {
 export function normaliseCommandName(word: string): string {
   if (!word.includes('/')) return word;
   const out = normalisePath(word);
-  if (out === '.' ) return './';
-  return out.includes('/') ? out : `./${out}`;
+  if (out === '.') return './';
+  // a relative name written `./x` keeps its `./`, and one that collapsed to a bare name gets it back
+  if (!out.startsWith('/') && !out.startsWith('../') && !out.startsWith('./') && (word.startsWith('./') || !out.includes('/'))) return `./${out}`;
+  return out;
 }
 
 /** A redirection target: a file path, read like an argument path. */

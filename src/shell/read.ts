@@ -29,7 +29,7 @@ export function readShellCommand(source: string, options: ReadOptions = {}): She
       depth: 0,
       innerDepth: 0,
     };
-    const line = readShellText(source, { via: [], stdin: 'inherited', stdinText: null, redirects: [] }, state);
+    const line = readShellText(source, { via: [], stdin: 'inherited', stdinText: null, redirects: [] }, state, true);
     const commands: SimpleCommand[] = state.commands.map((c) => Object.freeze({ ...c }));
     return { ok: true, reading: { line: line.replace(/[ \t\n]+/g, ' ').trim(), commands } };
   } catch (err) {

@@ -72,12 +72,12 @@ const INDEXED = new Set(['command_substitution', 'process_substitution', 'arithm
 const ASSIGNMENT_SOURCE = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 
 /** Reads one text as shell (the input, or a string found inside it); returns its line. */
-export function readShellText(text: string, scope: Scope, state: ReadState): string {
+export function readShellText(text: string, scope: Scope, state: ReadState, validated = false): string {
   if (state.depth >= MAX_NESTED_READS) {
     throw new ReadError('too-deep', `strings run as shell are nested deeper than ${MAX_NESTED_READS} levels (eval, sh -c, backquotes, …); flatten the command`);
   }
   checkDeadline(state);
-  const invalid = validateInputCharacters(text);
+  const invalid = validated ? null : validateInputCharacters(text);
   if (invalid) throw new ReadError(invalid.code, invalid.message, invalid.offset);
   state.depth++;
   try {
@@ -493,7 +493,7 @@ class TextReader implements LexContext {
     for (const it of sorted) {
       if (end >= 0 && it.start > end) {
         const gap = this.src.slice(end, it.start);
-        if (!/^[ \t]*$/.test(gap)) {
+        if (!isBlank(gap)) {
           if (!/^[ \t]+[A-Za-z0-9_.,:=+%@\/-]+([ \t]+[A-Za-z0-9_.,:=+%@\/-]+)*[ \t]+$/.test(gap)) {
             throw new ReadError('parse-error', `the reader found text it did not read at offset ${end}; the command is refused`, end);
           }
@@ -779,6 +779,11 @@ class TextReader implements LexContext {
       this.state.innerDepth--;
     }
   }
+}
+
+function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s[i] !== ' ' && s[i] !== '\t') return false;
+  return true;
 }
 
 function stdinOf(r: Redirection): StdinSource | null {

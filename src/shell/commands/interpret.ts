@@ -7,7 +7,7 @@ import type { OpaqueRun } from '../types.js';
 import { arithmeticValue, builtinHandlers, checkArithmeticSubscripts } from './builtins.js';
 import { envValueRuns } from './env-values.js';
 import { gitHandler, gitArgs } from './git.js';
-import { grammarFor, plainArgs, splitByGrammar, type Arg } from './grammars.js';
+import { grammarFor, plainArgs, splitByGrammar, type Arg, type SplitGrammar } from './grammars.js';
 import { interpreterHandler } from './interpreters.js';
 import { runnerHandlers } from './runners.js';
 import { wrapperHandlers } from './wrappers.js';
@@ -68,6 +68,27 @@ const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
 /** Commands whose first operand is a pattern or program text, never a path. */
 const PATTERN_FIRST = new Set(['sed', 'gsed', 'awk', 'gawk', 'mawk', 'nawk', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'jq', 'yq', 'gojq', 'tr', 'expr', 'printf', 'echo']);
 
+const handlerCache = new Map<string, Handler | null>();
+const grammarCache = new Map<string, SplitGrammar | null>();
+
+function handlerFor(name: string): Handler | null {
+  let h = handlerCache.get(name);
+  if (h === undefined) {
+    h = HANDLERS.get(name) ?? interpreterHandler(name) ?? null;
+    if (handlerCache.size < 4096) handlerCache.set(name, h);
+  }
+  return h;
+}
+
+function cachedGrammar(name: string): SplitGrammar | null {
+  let g = grammarCache.get(name);
+  if (g === undefined) {
+    g = grammarFor(name);
+    if (grammarCache.size < 4096) grammarCache.set(name, g);
+  }
+  return g;
+}
+
 export function commandBasename(word: Word | undefined): string {
   if (!word || word.dynamic) return '';
   const v = word.value;
@@ -88,8 +109,7 @@ export function interpretCommand(base: BaseCommand): Interpretation {
   }
 
   if (base.words.length > 0 && name) {
-    const handler = HANDLERS.get(name) ?? interpreterHandler(name);
-    handler?.(ctx);
+    handlerFor(name)?.(ctx);
     checkArithmeticSubscripts(ctx);
   }
 
@@ -100,7 +120,7 @@ export function interpretCommand(base: BaseCommand): Interpretation {
 function argsOf(words: readonly Word[], name: string): Arg[] {
   if (words.length === 0) return [];
   if (name === 'git') return gitArgs(words);
-  const grammar = name ? grammarFor(name) : null;
+  const grammar = name ? cachedGrammar(name) : null;
   return grammar ? splitByGrammar(words, grammar) : plainArgs(words);
 }
 

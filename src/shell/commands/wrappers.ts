@@ -235,7 +235,7 @@ const pkexec: Handler = simpleWrapper({ longValues: ['user'] });
 const su: Handler = (ctx) => {
   const spec: OptionSpec = {
     flags: 'flmpP',
-    values: 'cCgGsw',
+    values: ctx.name === 'runuser' ? 'cCgGswu' : 'cCgGsw',
     longValues: ['command', 'session-command', 'group', 'supp-group', 'shell', 'whitelist-environment', 'user'],
   };
   // getopt permutes: options may follow the user name, so read every word
@@ -247,7 +247,7 @@ const su: Handler = (ctx) => {
     const parsed = parseOptions(ctx.words, i, spec);
     const c = optionValue(parsed, '-c', '--command', '--session-command');
     if (c) text = c;
-    const u = optionValue(parsed, '--user');
+    const u = optionValue(parsed, '--user', '-u');
     if (u && ctx.name === 'runuser') {
       // runuser -u USER [--] COMMAND [ARGS]: the command is argv, not shell text
       runAs = ctx.words.slice(parsed.next);
@@ -347,7 +347,8 @@ const numactl: Handler = simpleWrapper({
 const rlwrap: Handler = (ctx) => {
   const parsed = parseOptions(ctx.words, 1, {
     flags: 'AcEhiImnNoqrRUvWX',
-    values: 'abCDefgHlMOpPsStwz',
+    values: 'bCDefgHlMOPsStwz',
+    optional: 'ap',
     longValues: ['break-chars', 'command-name', 'histsize', 'file', 'history-filename', 'logfile', 'multi-line', 'only-cook', 'prompt-colour', 'pre-given', 'quote-characters', 'substitute-prompt', 'set-term-name', 'wait-before-prompt', 'filter', 'extra-char-after-completion', 'extra-char-before-completion', 'forget-matching', 'history-format'],
   });
   const filter = optionValue(parsed, '-z', '--filter');
