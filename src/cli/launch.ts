@@ -8,6 +8,8 @@ import { UsageError } from './exit-codes.js';
 import type { TrustPrompt } from '../trust/types.js';
 import type { Mode } from '../policy/types.js';
 import type { Confinement, SessionRequest, TrustedVia } from '../session/start.js';
+import type { CrewRequest } from '../session/crew.js';
+import type { Rule } from '../policy/types.js';
 import type { CommandEnvSettings } from '../env/command-env.js';
 import type { EffectiveSettings } from '../settings/index.js';
 import fs from 'node:fs';
@@ -22,6 +24,12 @@ export interface LaunchOptions {
   readonly output?: string;
   readonly network?: boolean;
   readonly dryRun?: boolean;
+  /** The five dev-stage rule sets in the session's gate (`--demo` puts them there too). */
+  readonly stage?: boolean;
+  /** `--rule` values: the session's first rules (never saved). */
+  readonly rule?: readonly string[];
+  /** `orkeon-code crew`: the crew file and whether to keep going after a refusal or failure. */
+  readonly crew?: CrewRequest;
 }
 
 /** Where the launcher reads and writes; the CLI passes the process's, tests their own. */
@@ -49,6 +57,8 @@ export function register(program: Command): void {
     .option('--output <dir>', 'the host folder mounted at /output')
     .option('--network', 'let the session\'s commands use the network')
     .option('--dry-run', 'resolve everything, print the session it would start as JSON, start nothing')
+    .option('--stage', 'put the five dev-stage rule sets in the gate of the embedded session (534 rules; on with --demo)')
+    .option('--rule <rule>', 'a rule of the session, `allow|deny <tool> [<argument>=<pattern>]` (repeatable; never saved)', collect)
     .action(async function (this: Command) {
       const { commandArgv, folder } = splitOperands(this);
       const io: LaunchIo = {
@@ -107,6 +117,9 @@ export async function launch(folderArg: string | undefined, command: readonly st
   if (options.confinement !== undefined && !(CONFINEMENTS as readonly string[]).includes(options.confinement)) {
     throw new UsageError(`--confinement ${options.confinement} is not a backend; use one of ${CONFINEMENTS.join(', ')}`);
   }
+  const { parseRuleTexts } = await import('../policy/rule-options.js');
+  const parsedRules = parseRuleTexts(options.rule ?? []);
+  if (!parsedRules.ok) throw new UsageError(`--rule '${parsedRules.text}': ${parsedRules.error}`);
   if (options.demo === true && folderArg !== undefined) {
     throw new UsageError(`--demo starts in its own fixture folder; drop ${JSON.stringify(folderArg)} (or drop --demo to start there)`);
   }
@@ -134,7 +147,8 @@ export async function launch(folderArg: string | undefined, command: readonly st
   if (outcome.kind !== 'start') return t.exitCodeForTrust(outcome, 'launcher');
 
   // Trust said yes: from here on the folder may be read.
-  return startAfterTrust(outcome.realPath, outcome.via, command, options, io);
+  for (const w of parsedRules.warnings) say(`--rule '${w.text}': ${w.warning}`);
+  return startAfterTrust(outcome.realPath, outcome.via, command, options, parsedRules.rules, io);
 }
 
 async function startAfterTrust(
@@ -142,6 +156,7 @@ async function startAfterTrust(
   via: TrustedVia,
   command: readonly string[] | null,
   options: LaunchOptions,
+  rules: readonly Rule[],
   io: LaunchIo,
 ): Promise<number> {
   const say = (text: string): void => io.stderr(`orkeon-code: ${text}\n`);
@@ -182,6 +197,9 @@ async function startAfterTrust(
     network: options.network === true || s.network,
     command,
     dryRun: options.dryRun === true,
+    stage: options.stage === true || options.demo === true,
+    rules,
+    crew: options.crew ?? null,
   };
   const { startSession } = await import('../session/start.js');
   const outcome = await startSession(request);

@@ -8,6 +8,7 @@ import { register as registerRules } from './rules.js';
 import { register as registerTrust } from './trust.js';
 import { register as registerLaunch } from './launch.js';
 import { register as registerExec } from './exec.js';
+import { register as registerCrew } from './crew.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('orkeon-code');
@@ -22,6 +23,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   registerTrust(program);
   registerLaunch(program);
   registerExec(program);
+  registerCrew(program);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;

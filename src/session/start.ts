@@ -1,13 +1,20 @@
 // The seam between the launcher and the session: the launcher hands over one typed request once trust
 // said yes and the settings and exports are resolved; the session starts from it and answers with an
-// exit code. With `-- command`, that command is the session, run confined through the sandbox stage's
-// session edge (openSandbox + runInvocation). Without one (orkeon-repl, the embedded session) this build
-// refuses with an internal-error code rather than pretend to start anything.
+// exit code. With `-- command`, that command is the session, run confined. Without one: orkeon-repl when
+// it is installed (repl.ts: ORKEON_REPL, else `orkeon-repl` on PATH), run confined the same way, else the
+// embedded session (embedded.ts), a confined shell whose every line goes through the gate. `crew` runs a
+// crew file's tool calls instead (crew.ts). Every program runs through confined.ts.
 import tty from 'node:tty';
-import type { Mode } from '../policy/types.js';
+import type { Mode, Rule } from '../policy/types.js';
 import type { SessionExports } from '../env/exports.js';
 import type { CommandEnvSettings } from '../env/command-env.js';
 import type { ConfinementMode } from '../sandbox/types.js';
+import type { OpenedSandbox } from '../sandbox/index.js';
+import { openSessionSandbox, runConfined, SETUP_EXIT } from './confined.js';
+import type { CrewRequest } from './crew.js';
+import type { LineRunner } from './embedded.js';
+
+export { sessionEnvSettings } from './confined.js';
 
 export type Confinement = ConfinementMode;
 export const CONFINEMENTS: readonly Confinement[] = ['auto', 'bubblewrap', 'docker', 'none'];
@@ -66,6 +73,12 @@ export interface SessionRequest {
   readonly command: readonly string[] | null;
   /** `--dry-run`: resolve and print the session, start nothing. */
   readonly dryRun: boolean;
+  /** `--stage` (and `--demo`): the five dev-stage rule sets in the gate of the embedded session and of a crew. */
+  readonly stage?: boolean;
+  /** `--rule` values, parsed: the session's first rules. The session's own: never written anywhere. */
+  readonly rules?: readonly Rule[];
+  /** `crew`: run this crew file's tool calls (no terminal: an ask is a refusal) instead of a session. */
+  readonly crew?: CrewRequest | null;
 }
 
 export interface SessionOutcome {
@@ -76,74 +89,55 @@ export interface SessionOutcome {
   readonly plan?: unknown;
 }
 
-/** EX_SOFTWARE: that part of the session is not in this build (a bug to report, never a user's doing). */
-export const SESSION_NOT_BUILT = { exitCode: 70, code: 'ORKEON_SESSION_NOT_BUILT' } as const;
-
 /** Exit codes of a session that could not start (sysexits): a bad --mount/--output, a missing backend, a broken environment. */
-export const SESSION_SETUP_EXIT = { mount: 64, plan: 64, backend: 69, setup: 70 } as const;
+export const SESSION_SETUP_EXIT = SETUP_EXIT;
+
+/** ORKEON_REPL names a program that is not there (as a shell says of a command it cannot find). */
+export const REPL_MISSING_EXIT = 127;
 
 export async function startSession(request: SessionRequest): Promise<SessionOutcome> {
-  if (request.command === null) {
-    return {
-      exitCode: SESSION_NOT_BUILT.exitCode,
-      messages: [`internal error (${SESSION_NOT_BUILT.code}): this build cannot start orkeon-repl or the embedded session yet; run a command as the session with -- <command>`],
-    };
+  if (request.crew) {
+    const { runCrew } = await import('./crew.js');
+    return runCrew(request, request.crew, { stdout: (c) => process.stdout.write(c), stderr: (c) => process.stderr.write(c) });
   }
-  return runCommandSession(request, request.command);
+  if (request.command !== null) return runProgramSession(request, { argv: request.command, mounts: [], what: 'the session' });
+  const { findRepl, replLaunch } = await import('./repl.js');
+  const repl = findRepl(request.env);
+  if (repl.kind === 'missing') return { exitCode: REPL_MISSING_EXIT, messages: [repl.message] };
+  if (repl.kind === 'repl') return runProgramSession(request, { argv: [repl.path], mounts: [], what: 'orkeon-repl', relaunch: (backend) => replLaunch(repl.path, backend) });
+  return startEmbeddedSession(request);
 }
 
-/** The names a confined command receives from `env` besides its built base: the settings' and the exports'. */
-export function sessionEnvSettings(request: Pick<SessionRequest, 'envSettings' | 'exports'>): CommandEnvSettings {
-  const names = [...request.envSettings.propagate];
-  for (const { name } of request.exports.set) if (!names.includes(name)) names.push(name);
-  return { sessionBus: request.envSettings.sessionBus, propagate: names };
+interface ProgramLaunch {
+  readonly argv: readonly string[];
+  readonly mounts: readonly string[];
+  readonly what: string;
+  /** The argv and mounts the program needs under a given backend (orkeon-repl: its folder mounted, outside `none`). */
+  readonly relaunch?: (backend: 'bubblewrap' | 'docker' | 'none') => { argv: string[]; mounts: string[] };
 }
 
-async function runCommandSession(request: SessionRequest, command: readonly string[]): Promise<SessionOutcome> {
-  const { openSandbox, runInvocation } = await import('../sandbox/index.js');
+/** A program as the session (`-- command`, orkeon-repl), confined, with the terminal handed to it. */
+async function runProgramSession(request: SessionRequest, launch: ProgramLaunch): Promise<SessionOutcome> {
+  const { runInvocation } = await import('../sandbox/index.js');
   const interactive = tty.isatty(0) && tty.isatty(1);
-  const opened = await openSandbox({
-    mode: request.confinement,
-    project: request.project,
-    orkeonHome: request.orkeonHome,
-    cwd: request.cwd,
-    output: request.mounts.output,
-    mounts: request.mounts.userMounts,
-    userConfig: request.mounts.userConfig,
-    hostEnv: request.env,
-    envSettings: sessionEnvSettings(request),
-    network: request.network,
-    command,
-    image: request.image,
-    protect: request.mounts.settingsFile === null ? [] : [request.mounts.settingsFile],
-    tty: interactive,
-  });
+  let chosen = launch.relaunch ? launch.relaunch('bubblewrap') : { argv: [...launch.argv], mounts: [...launch.mounts] };
+  let opened = await openSessionSandbox(request, chosen.argv, { tty: interactive, extraMounts: chosen.mounts });
+  if (opened.ok && launch.relaunch && opened.value.plan.backend !== 'bubblewrap') {
+    // The backend is known once the sandbox is open; a program that needs another launch there is opened again.
+    const again = launch.relaunch(opened.value.plan.backend);
+    if (again.argv.join('\0') !== chosen.argv.join('\0') || again.mounts.join('\0') !== chosen.mounts.join('\0')) {
+      opened.value.close();
+      chosen = again;
+      opened = await openSessionSandbox(request, chosen.argv, { tty: interactive, extraMounts: chosen.mounts });
+    }
+  }
   if (!opened.ok) return { exitCode: SESSION_SETUP_EXIT[opened.error.code], messages: [opened.error.message] };
   const sandbox = opened.value;
   const messages = sandbox.warnings.map((w) => w.replace(/^orkeon-code: /, ''));
   try {
-    if (request.dryRun) {
-      return {
-        exitCode: 0,
-        messages,
-        plan: {
-          project: request.project,
-          trustedVia: request.trustedVia,
-          mode: request.mode,
-          modeSource: request.modeSource,
-          backend: sandbox.plan.backend,
-          network: sandbox.plan.network,
-          command: sandbox.plan.command,
-          cwd: sandbox.plan.cwd,
-          mounts: sandbox.table.mounts,
-          env: sandbox.plan.env,
-          exports: request.exports,
-          settings: request.settings,
-        },
-      };
-    }
+    if (request.dryRun) return { exitCode: 0, messages, plan: dryRunPlan(request, sandbox, launch.what === 'the session' ? 'command' : 'orkeon-repl') };
     const result = await runInvocation(sandbox.invocation, { stdin: 'inherit', stdout: 'inherit', stderr: 'inherit' });
-    if (!result.started && result.error !== null) messages.push(`the session could not start: ${result.error}`);
+    if (!result.started && result.error !== null) messages.push(`${launch.what} could not start: ${result.error}`);
     const planted = sandbox.planted();
     if (planted.length > 0) {
       messages.push(`the session left git files that git outside the sandbox would run or read; look at them before you use git here: ${planted.join(', ')}`);
@@ -152,4 +146,97 @@ async function runCommandSession(request: SessionRequest, command: readonly stri
   } finally {
     sandbox.close();
   }
+}
+
+function dryRunPlan(request: SessionRequest, sandbox: OpenedSandbox, session: 'command' | 'orkeon-repl' | 'embedded'): unknown {
+  return {
+    project: request.project,
+    trustedVia: request.trustedVia,
+    session,
+    mode: request.mode,
+    modeSource: request.modeSource,
+    stage: request.stage === true,
+    rules: (request.rules ?? []).map((r) => r.text),
+    backend: sandbox.plan.backend,
+    network: sandbox.plan.network,
+    command: session === 'embedded' ? null : sandbox.plan.command,
+    cwd: sandbox.plan.cwd,
+    mounts: sandbox.table.mounts,
+    env: sandbox.plan.env,
+    exports: request.exports,
+    settings: request.settings,
+  };
+}
+
+/**
+ * The embedded session. The sandbox is opened once before the first prompt, so a bad mount or a missing
+ * backend ends the start with its line rather than every line of the session; each line then runs in a
+ * sandbox of its own.
+ */
+async function startEmbeddedSession(request: SessionRequest): Promise<SessionOutcome> {
+  const opened = await openSessionSandbox(request, ['true']);
+  if (!opened.ok) return { exitCode: SESSION_SETUP_EXIT[opened.error.code], messages: [opened.error.message] };
+  const backend = opened.value.plan.backend;
+  const warnings = opened.value.warnings.map((w) => w.replace(/^orkeon-code: /, ''));
+  if (request.dryRun) {
+    try {
+      return { exitCode: 0, messages: warnings, plan: dryRunPlan(request, opened.value, 'embedded') };
+    } finally {
+      opened.value.close();
+    }
+  }
+  opened.value.close();
+  for (const w of warnings) process.stderr.write(`orkeon-code: ${w}\n`);
+
+  const [shell, { SessionGate, gateSettingsOf, gateModeSource }, { runEmbeddedSession }, { processTerminal }] = await Promise.all([
+    import('../shell/index.js'),
+    import('./gate.js'),
+    import('./embedded.js'),
+    import('./terminal.js'),
+  ]);
+  await shell.initShellReader();
+  const terminal = processTerminal();
+  try {
+    const stage = request.stage === true;
+    const gate = new SessionGate({ settings: gateSettingsOf(request.settings), stage, userMounts: request.mounts.userMounts, terminal: terminal.interactive, readShell: shell.readShellCommand }, request.rules ?? []);
+    const banner = [
+      `orkeon-code: embedded session in /workspace (${backend === 'none' ? 'NOT confined: --confinement none' : `confined by ${backend}`}), mode ${request.mode}${stage ? '; the dev-stage rule sets are in the gate' : ''}.`,
+      'Each line is a shell command for the gate; /help lists the session commands; /exit or Ctrl-D ends the session.',
+    ];
+    const exitCode = await runEmbeddedSession({
+      terminal,
+      runner: confinedLineRunner(request, terminal.interactive, new Set(warnings)),
+      gate,
+      readShell: shell.readShellCommand,
+      mode: request.mode,
+      modeSource: gateModeSource(request.modeSource),
+      rules: request.rules ?? [],
+      banner,
+    });
+    return { exitCode, messages: [] };
+  } finally {
+    terminal.close();
+  }
+}
+
+/** Each line in a sandbox of its own; its output streams to the terminal (or is collected, for cd). */
+function confinedLineRunner(request: SessionRequest, interactive: boolean, seen: Set<string>): LineRunner {
+  return {
+    async run({ argv, workdir, capture }) {
+      const out = await runConfined(request, argv, {
+        workdir,
+        stdin: interactive ? 'inherit' : 'ignore',
+        capture,
+        tty: interactive && !capture,
+        ...(capture ? { onStderr: (c: Buffer) => process.stderr.write(c) } : {}),
+      });
+      if (!out.ok) return { exitCode: out.exitCode, signal: null, started: false, stdout: '', notes: [out.message] };
+      const notes: string[] = [];
+      for (const w of out.warnings) if (!seen.has(w)) (seen.add(w), notes.push(w));
+      const r = out.result;
+      if (!r.started && r.error !== null) notes.push(`could not run: ${r.error}`);
+      if (out.planted.length > 0) notes.push(`this line left git files that git outside the sandbox would read or run; look at them before you use git here: ${out.planted.join(', ')}`);
+      return { exitCode: r.exitCode, signal: r.signal, started: r.started, stdout: r.stdout, notes };
+    },
+  };
 }

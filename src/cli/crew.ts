@@ -1,0 +1,66 @@
+// `orkeon-code crew [--trust] [--keep-going] [gate options] <folder> <crew-file>`: runs a scripted crew
+// through the launcher: the folder's trust exactly as the launcher obeys it (exit 3 with no terminal,
+// unless --trust, or ORKEON_CODE_TRUST=1 with CI=true), the settings, the exports, then the crew file's
+// tool calls, each through the gate with nobody to answer and, when allowed, confined (src/session/crew.ts).
+// scripts/run-crew.sh runs this with no terminal.
+import type { Command } from 'commander';
+import { UsageError } from './exit-codes.js';
+import type { LaunchOptions } from './launch.js';
+
+interface CrewOptions {
+  trust?: boolean;
+  keepGoing?: boolean;
+  mode?: string;
+  stage?: boolean;
+  rule: string[];
+  settings?: string;
+  confinement?: string;
+  mount: string[];
+  output?: string;
+  network?: boolean;
+}
+
+export function register(program: Command): void {
+  program
+    .command('crew')
+    .description('run a crew file\'s tool calls (one JSON object a line) through the gate and the confinement, with no questions; report in /output')
+    .argument('<folder>', 'the project folder (/workspace)')
+    .argument('<crew-file>', 'the crew file: {"tool":…,"args":{…}} a line; blank lines and # comments are skipped')
+    .option('--trust', 'run in an untrusted folder this once, saving nothing')
+    .option('--keep-going', 'run every step, even after a refusal or a failure')
+    .option('--mode <mode>', 'plan, dontAsk, default, acceptEdits or bypassPermissions')
+    .option('--stage', 'put the five dev-stage rule sets in the gate (534 rules)')
+    .option('--rule <rule>', 'a rule, `allow|deny <tool> [<argument>=<pattern>]` (repeatable)', collect, [])
+    .option('--settings <file>', 'the user settings file (default $ORKEON_CODE_HOME/settings.json)')
+    .option('--confinement <mode>', 'auto, bubblewrap, docker or none')
+    .option('--mount <physical:virtual[:ro|rw]>', 'mount a host path into the sandbox (repeatable)', collect, [])
+    .option('--output <dir>', 'the host folder mounted at /output (the report goes there)')
+    .option('--network', "let the crew's commands use the network")
+    .action(async (folder: string, file: string, opts: CrewOptions) => {
+      if (folder.trim() === '' || file.trim() === '') throw new UsageError('give the project folder and the crew file: orkeon-code crew <folder> <crew-file>');
+      const [{ launch }, { terminalTrustPrompt }] = await Promise.all([import('./launch.js'), import('../trust/index.js')]);
+      const options: LaunchOptions = {
+        ...(opts.trust ? { trust: true } : {}),
+        ...(opts.settings !== undefined ? { settings: opts.settings } : {}),
+        ...(opts.mode !== undefined ? { mode: opts.mode } : {}),
+        ...(opts.confinement !== undefined ? { confinement: opts.confinement } : {}),
+        ...(opts.output !== undefined ? { output: opts.output } : {}),
+        mount: opts.mount,
+        network: opts.network === true,
+        stage: opts.stage === true,
+        rule: opts.rule,
+        crew: { file, keepGoing: opts.keepGoing === true },
+      };
+      process.exitCode = await launch(folder, null, options, {
+        env: process.env,
+        cwd: process.cwd(),
+        prompt: terminalTrustPrompt(),
+        stdout: (t) => process.stdout.write(t),
+        stderr: (t) => process.stderr.write(t),
+      });
+    });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
