@@ -37,8 +37,14 @@ function endsWithUnescapedBackslash(line: string): boolean {
   return n % 2 === 1;
 }
 
-/** Checks the tree's body extent against bash's; throws a refusal when they differ. */
-export function checkHeredocExtent(src: string, bodyStart: number, treeEnd: number, delimiter: string, stripTabs: boolean, quoted: boolean): void {
+/**
+ * Checks the tree's body extent against bash's and returns the body as bash reads it: from the start of
+ * its first line to the start of the delimiter line. (With `<<-`, tree-sitter starts the body and the
+ * delimiter after their leading tabs.) Throws a refusal when the two disagree.
+ */
+export function checkHeredocExtent(src: string, treeBodyStart: number, treeEnd: number, delimiter: string, stripTabs: boolean, quoted: boolean): { start: number; end: number } {
+  let bodyStart = treeBodyStart;
+  if (stripTabs) while (bodyStart > 0 && src[bodyStart - 1] === '\t') bodyStart--;
   if (bodyStart > 0 && src[bodyStart - 1] !== '\n') {
     throw new ReadError('parse-error', `the here-document at offset ${bodyStart} does not start on its own line`, bodyStart);
   }
@@ -46,9 +52,12 @@ export function checkHeredocExtent(src: string, bodyStart: number, treeEnd: numb
   if (end === null) {
     throw new ReadError('parse-error', `the here-document delimiter '${delimiter}' is missing; end the here-document with a line holding only '${delimiter}'`, bodyStart);
   }
-  if (end !== treeEnd) {
+  let delimiterAt = end;
+  if (stripTabs) while (src[delimiterAt] === '\t') delimiterAt++;
+  if (delimiterAt !== treeEnd) {
     throw new ReadError('parse-error', `the parser and bash would end the here-document at offset ${bodyStart} in different places; the command is refused`, bodyStart);
   }
+  return { start: bodyStart, end };
 }
 
 /** `<<-` removes leading tabs from every body line. */

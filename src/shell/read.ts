@@ -8,7 +8,7 @@ import type { ShellReadResult, SimpleCommand } from './types.js';
 import { validateInputCharacters } from './validate-input.js';
 
 export interface ReadOptions {
-  /** Wall-clock budget for the whole read, nested strings included (default 1000 ms). */
+  /** Wall-clock budget for the whole read, nested strings included (default 5000 ms). */
   readonly timeoutMs?: number;
 }
 

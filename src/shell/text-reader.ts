@@ -629,16 +629,15 @@ class TextReader implements LexContext {
     const delimiter = delimiterWord.value;
     const quoted = delimiterWord.quoted;
     const stripTabs = operator === '<<-';
-    const bodyStart = body ? body.start : end.start;
-    checkHeredocExtent(this.src, bodyStart, end.start, delimiter, stripTabs, quoted);
+    const extent = checkHeredocExtent(this.src, body ? body.start : end.start, end.start, delimiter, stripTabs, quoted);
     let text: string;
     let line: string;
     let dynamic = false;
-    if (quoted || bodyStart === end.start) {
-      text = this.src.slice(bodyStart, end.start);
+    if (quoted || extent.start === extent.end) {
+      text = this.src.slice(extent.start, extent.end);
       line = text;
     } else {
-      const lw = lexSpan(this, bodyStart, end.start);
+      const lw = lexSpan(this, extent.start, extent.end);
       text = lw.value;
       line = this.resolve(lw, scope);
       dynamic = lw.dynamic;
