@@ -60,11 +60,12 @@ describe('startSession', () => {
     expect(r.env.ORKEON_CODE_TRUST).toBeUndefined();
   });
 
-  it('refuses without a command, with an internal-error code (orkeon-repl and the embedded session are not in this build)', async () => {
+  it('without a command, an ORKEON_REPL that names nothing is said in one line and nothing starts (the sessions themselves: test/session)', async () => {
     const w = world();
-    const out = await startSession(request(w, null));
-    expect(out.exitCode).toBe(70);
-    expect(out.messages.join('\n')).toContain('ORKEON_SESSION_NOT_BUILT');
+    const r = request(w, null);
+    const out = await startSession({ ...r, env: { ...r.env, ORKEON_REPL: path.join(w.root, 'no-such-repl') } });
+    expect(out.exitCode).toBe(127);
+    expect(out.messages).toEqual([expect.stringContaining('ORKEON_REPL=')]);
   });
 
   it.each(['bubblewrap', 'none'] as const)('runs -- command under %s: exports in, ORKEON_CODE_TRUST and host secrets out, its exit code back', async (confinement) => {
