@@ -50,6 +50,9 @@ async function runCheck(words: string[], opts: CheckOptions): Promise<number> {
     for (const l of lines) process.stderr.write(`orkeon-code: settings: ${l}\n`);
   }
   const settings = loaded.settings;
+  if (!settings.gate.enabled) {
+    process.stderr.write('orkeon-code: the user settings disable the gate (Orkeon:Security:PermissionGate:Enabled=false); check decides as the gate would if it were on\n');
+  }
 
   const parsedRules = parseRuleTexts(opts.rule);
   if (!parsedRules.ok) throw new UsageError(`--rule '${parsedRules.text}': ${parsedRules.error}`);
