@@ -55,7 +55,7 @@ describe.skipIf(!bubblewrap.ok)('orkeon-code exec, bubblewrap', () => {
 
   it('runs an allowed command in /workspace and returns its output and status', () => {
     const r = exec([...base(), '--', 'cat README.md']);
-    expect(r).toMatchObject({ code: 0, stdout: '# fixture project\n' });
+    expect(r, r.stderr).toMatchObject({ code: 0, stdout: '# fixture project\n' });
     expect(exec([...base(), '--', "bash -c 'exit 7'"]).code).toBe(7);
     expect(exec([...base(), '--', "bash -c 'kill -TERM $$'"]).code).toBe(143);
   });
@@ -76,7 +76,7 @@ describe.skipIf(!bubblewrap.ok)('orkeon-code exec, bubblewrap', () => {
     );
     const r = exec([...base(), '--', `bash ${name}`]);
     expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const out = r.stdout;
     expect(out.split('\n')[0]).toBe('/workspace');
     expect(out).toContain('{\n  "orkeonCode": {\n    "tools.extra": "search_issues:read"\n  }\n}');
@@ -92,7 +92,7 @@ describe.skipIf(!bubblewrap.ok)('orkeon-code exec, bubblewrap', () => {
   it('refuses with exit 126, naming the rule, its set and the remedy, and runs nothing', () => {
     const marker = path.join(fx.project, 'should-not-exist');
     const r = exec([...base(), '--rule', 'deny shell_command command=touch*', '--', 'touch should-not-exist']);
-    expect(r.code).toBe(126);
+    expect(r.code, r.stderr).toBe(126);
     expect(r.stderr).toMatch(/^orkeon-code: refused: touch should-not-exist/);
     expect(r.stderr).toContain('rule: deny shell_command command=touch* (set session)');
     expect(r.stderr).toMatch(/instead: /);
@@ -102,28 +102,29 @@ describe.skipIf(!bubblewrap.ok)('orkeon-code exec, bubblewrap', () => {
 
   it('refuses what the gate asks about when no terminal can answer', () => {
     const r = exec(['--trust', '--confinement', 'bubblewrap', '--', 'ls']);
-    expect(r.code).toBe(126);
+    expect(r.code, r.stderr).toBe(126);
     expect(r.stderr).toMatch(/no terminal/);
   });
 
   it('refuses a write under a read-only mount at the gate, naming the virtual path only', () => {
     const r = exec([...base(), '--', 'cp README.md /user-config/x']);
-    expect(r.code).toBe(126);
+    expect(r.code, r.stderr).toBe(126);
     expect(r.stderr).toContain('/user-config/x');
     expect(r.stderr).not.toContain(fx.root);
   });
 
   it('obeys trust: an untrusted folder with no terminal exits 3 and runs nothing', () => {
     const r = exec(['--confinement', 'bubblewrap', '--mode', 'bypassPermissions', '--', 'touch trust-marker']);
-    expect(r.code).toBe(3);
+    expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toContain('--trust');
     expect(fs.existsSync(path.join(fx.project, 'trust-marker'))).toBe(false);
   });
 
   it('runs a line with operators under bash -c, only when every part passes', () => {
-    expect(exec([...base(), '--', 'echo a && echo b | tr b c'])).toMatchObject({ code: 0, stdout: 'a\nc\n' });
+    const both = exec([...base(), '--', 'echo a && echo b | tr b c']);
+    expect(both, both.stderr).toMatchObject({ code: 0, stdout: 'a\nc\n' });
     const r = exec([...base(), '--rule', 'deny shell_command command=rm*', '--', 'echo a && rm -f README.md']);
-    expect(r.code).toBe(126);
+    expect(r.code, r.stderr).toBe(126);
     expect(fs.existsSync(path.join(fx.project, 'README.md'))).toBe(true);
   });
 
@@ -138,10 +139,10 @@ describe.skipIf(!bubblewrap.ok)('orkeon-code exec, bubblewrap', () => {
     try {
       const name = script('net.sh', `exec 3<>/dev/tcp/127.0.0.1/${port} && read -r l <&3 && echo "got $l"\n`);
       const off = await execAsync([...base(), '--', `bash ${name}`]);
-      expect(off.code).not.toBe(0);
+      expect(off.code, off.stderr).not.toBe(0);
       expect(connections).toBe(0);
       const on = await execAsync([...base(), '--network', '--', `bash ${name}`]);
-      expect(on).toMatchObject({ code: 0, stdout: 'got hi\n' });
+      expect(on, on.stderr).toMatchObject({ code: 0, stdout: 'got hi\n' });
       expect(connections).toBe(1);
     } finally {
       server.close();
@@ -153,13 +154,13 @@ describe.skipIf(!bubblewrap.ok)('orkeon-code exec, bubblewrap', () => {
     const name = script('sig.sh', `bash -c 'sleep 300; : ${marker}' &\ntrap 'echo got-int; exit 42' INT\necho ready\nwhile :; do sleep 0.1; done\n`);
     const r = await execAsync([...base(), '--', `bash ${name}`], 'SIGINT');
     expect(r.stdout).toBe('ready\ngot-int\n');
-    expect(r.code).toBe(42);
+    expect(r.code, r.stderr).toBe(42);
     expect(await waitFor(() => processesWith(marker).length === 0)).toBe(true);
   });
 
   it('refuses a bad --mount with one line and exit 64 before anything runs', () => {
     const r = exec([...base(), '--mount', '/tmp:/workspace/x', '--', 'true']);
-    expect(r.code).toBe(64);
+    expect(r.code, r.stderr).toBe(64);
     expect(r.stderr.trim().split('\n')).toEqual(['orkeon-code: --mount /tmp:/workspace/x: /workspace is reserved for the project; mount it elsewhere, e.g. /mnt/x']);
   });
 
@@ -203,7 +204,7 @@ describe.skipIf(!docker.ok)('orkeon-code exec, docker', () => {
     );
     const r = exec([...base(), '--', `bash ${name}`], image);
     expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('/workspace\n# fixture project\nuser-config\n');
     expect(r.stdout).toContain(`ok /workspace/w-${tag}\nok /output/o-${tag}\nok /tmp/t-${tag}\nrefused /etc/x\nrefused /user-config/x\nrefused /workspace/.git/hooks/pre-commit\n`);
     expect(r.stdout).not.toContain(ENV_SECRET);
@@ -212,7 +213,7 @@ describe.skipIf(!docker.ok)('orkeon-code exec, docker', () => {
 
   it('says in one line when the image is missing', () => {
     const r = exec([...base(), '--', 'true'], { ORKEON_Tools__Shell__Confinement__Image: 'orkeon-code-no-such-image:0' });
-    expect(r.code).toBe(69);
+    expect(r.code, r.stderr).toBe(69);
     expect(r.stderr.trim()).toMatch(/^orkeon-code: --confinement docker: the image orkeon-code-no-such-image:0 is not on this machine; pull or build it/);
   });
 });
