@@ -266,3 +266,13 @@ describe('programs the same line writes, then runs', () => {
     }
   });
 });
+
+describe('filters and build tools reading a program from standard input', () => {
+  it('awk -f -, sed -f -, make -f /dev/stdin are inline code under the stage sets; a program file runs', () => {
+    expect(decideReading('… | awk -f -', [cmd(['base64', '-d']), cmd(['awk', '-f', '-'], { stdin: 'pipe' })], stageOpen).decision).toBe('deny');
+    expect(decideReading('make -f /dev/stdin', [cmd(['make', '-f', '/dev/stdin'], { stdin: 'file' })], stageOpen).decision).toBe('deny');
+    expect(decideReading('awk -f prog.awk data', [cmd(['awk', '-f', 'prog.awk', 'data'])], stageOpen).decision).toBe('allow');
+    const w = { operator: '>', fd: null, target: 'M', dynamic: false, writes: true };
+    expect(decideReading('printf x > M && make -f M', [cmd(['printf', 'x'], { redirects: [w] }), cmd(['make', '-f', 'M'])], stageOpen).decision).toBe('deny');
+  });
+});

@@ -107,11 +107,31 @@ function writtenFiles(reading: ShellReading): Set<string> {
   return out;
 }
 
-/** The file a command runs as its program: an interpreter's script, or a command named by a path. */
+/** Options through which a filter or a build tool reads a program from a file (awk -f, sed -f, make -f, gdb -x). */
+const PROGRAM_FILE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  awk: ['-f', '--file'], gawk: ['-f', '--file'], mawk: ['-f'], nawk: ['-f'], busybox: [],
+  sed: ['-f', '--file'], make: ['-f', '--file', '--makefile'], gmake: ['-f', '--file', '--makefile'],
+  gdb: ['-x', '--command'], vim: ['-s', '-S'], vi: ['-s', '-S'], nvim: ['-s', '-S'], ed: [], m4: [],
+};
+
+/** The program file an option names (`awk -f prog.awk`, `make -f -`), or null. */
+function optionProgramFile(basename: string, argv: readonly string[]): string | null {
+  const opts = PROGRAM_FILE_OPTIONS[basename];
+  if (!opts || !Object.prototype.hasOwnProperty.call(PROGRAM_FILE_OPTIONS, basename)) return null;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (opts.includes(a)) return argv[i + 1] ?? null;
+    const eq = a.indexOf('=');
+    if (eq > 0 && opts.includes(a.slice(0, eq))) return a.slice(eq + 1);
+  }
+  return null;
+}
+
+/** The file a command runs as its program: an interpreter's script, a program-file option, or a command named by a path. */
 function programFile(id: ReturnType<typeof commandIdentity>, argv: readonly string[]): string | null {
   const spec = interpreterSpec(id.bare ?? id.basename);
   if (spec) return readInterpreter(spec, argv).script;
-  return id.hasSlash ? id.written : null;
+  return optionProgramFile(id.basename, argv) ?? (id.hasSlash ? id.written : null);
 }
 
 export function judgeShellReading(raw: string, reading: ShellReading, ctx: ShellJudgeContext): ShellFindings {
@@ -312,6 +332,12 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
         if (inline) denyStructural(INLINE, '(structural) a program the same command line writes, then runs', shown, `${file} is written by this command line and then run: inline code`);
         else if (anyCommandDeny) ask('structural', shown, `${file} is written by this command line and then run; the gate cannot read what it will hold`, 'write the script first, then run it in its own command');
       }
+    }
+
+    // a filter or build tool reading its program from standard input (`awk -f -`, `make -f /dev/stdin`)
+    const optFile = spec ? null : optionProgramFile(id.basename, argv);
+    if (optFile !== null && (optFile === '-' || isStdinPath(optFile) || /^[<>]\(/.test(optFile))) {
+      unreadableProgram(c, `${id.basename} reads its program from ${optFile === '-' ? 'standard input' : optFile}`);
     }
 
     // options that run a program the front-end could not read
