@@ -104,6 +104,7 @@ export class EmbeddedSession {
     this.mode = input.mode;
     this.modeSource = input.modeSource;
     this.rules = [...(input.rules ?? [])];
+    input.gate.setRules(this.rules);
   }
 
   /** Runs until /exit or end of input; the session's exit status is 0. */

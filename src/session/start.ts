@@ -198,7 +198,8 @@ async function startEmbeddedSession(request: SessionRequest): Promise<SessionOut
   const terminal = processTerminal();
   try {
     const stage = request.stage === true;
-    const gate = new SessionGate({ settings: gateSettingsOf(request.settings), stage, userMounts: request.mounts.userMounts, terminal: terminal.interactive, readShell: shell.readShellCommand }, request.rules ?? []);
+    // The session puts its rules (the --rule values first) in the gate itself.
+    const gate = new SessionGate({ settings: gateSettingsOf(request.settings), stage, userMounts: request.mounts.userMounts, terminal: terminal.interactive, readShell: shell.readShellCommand });
     const banner = [
       `orkeon-code: embedded session in /workspace (${backend === 'none' ? 'NOT confined: --confinement none' : `confined by ${backend}`}), mode ${request.mode}${stage ? '; the dev-stage rule sets are in the gate' : ''}.`,
       'Each line is a shell command for the gate; /help lists the session commands; /exit or Ctrl-D ends the session.',
