@@ -276,3 +276,13 @@ describe('filters and build tools reading a program from standard input', () => 
     expect(decideReading('printf x > M && make -f M', [cmd(['printf', 'x'], { redirects: [w] }), cmd(['make', '-f', 'M'])], stageOpen).decision).toBe('deny');
   });
 });
+
+describe('programs run through a command the front-end did not read', () => {
+  it('are at least asked; refused when their expansion could be what a deny rule names', () => {
+    expect(decideReading("nodemon --exec 'x'", [cmd(['nodemon', '--exec', 'x'])], { ...stageOpen, terminal: true }).decision).toBe('ask');
+    expect(decideReading('timeout 5 npm test', [cmd(['timeout', '5', 'npm', 'test'], { runs: 1 }), cmd(['npm', 'test'], { via: 'timeout' })], stageOpen).decision).toBe('allow');
+    const watch = [cmd(['watch', '$X'], { dynamic: [1], opaque: [{ via: 'watch', text: '$X' }] })];
+    expect(decideReading('watch "$X"', watch, stageOpen).decision).toBe('deny');
+    expect(decideReading('watch "$X"', watch, { mode: 'bypassPermissions', shell: OPEN, terminal: true }).decision).toBe('ask');
+  });
+});

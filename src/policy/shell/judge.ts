@@ -84,6 +84,15 @@ function setRule(set: string, text: string): Rule | undefined {
   return ruleSet(set).find((r) => r.text === text);
 }
 
+/** Commands whose operands are a program to run (a wrapper, a watcher, a terminal, a scheduler). */
+const PROGRAM_RUNNERS: ReadonlySet<string> = new Set([
+  'nodemon', 'concurrently', 'watchexec', 'entr', 'at', 'batch', 'xvfb-run', 'dbus-run-session', 'xterm', 'gnome-terminal',
+  'konsole', 'tmux', 'screen', 'parallel', 'watch', 'su', 'runuser', 'chroot', 'nsenter', 'unshare', 'firejail',
+  'systemd-run', 'expect', 'dtach', 'abduco', 'nohup', 'setsid', 'chronic', 'unbuffer', 'strace', 'ltrace', 'valgrind',
+  'perf', 'eatmydata', 'fakeroot', 'proot', 'catchsegv', 'time', 'timeout', 'nice', 'ionice', 'stdbuf', 'taskset', 'chrt',
+  'sudo', 'doas', 'xargs', 'flock', 'script', 'busybox',
+]);
+
 function normalFile(path: string): string {
   return posix.normalize(path).replace(/^\.\//, '');
 }
@@ -214,6 +223,8 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
     for (const o of c.opaque) readVias.add(o.via);
   }
   const allowlistOpen = ctx.shell.allowlist.includes('*');
+  const viaNames = new Set<string>();
+  for (const c of reading.commands) for (const part of c.via.split(' > ')) viaNames.add(part.split(' ')[0]!);
   // GIT_CONFIG* hands git a whole configuration (like git -c): asked whatever the front-end read in it
   const riskyEnv = (name: string) => (name === 'PATH' ? !allowlistOpen : /^GIT_CONFIG/.test(name) || (isProgramEnv(name) && !readVias.has(name)));
 
@@ -340,11 +351,17 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
       unreadableProgram(c, `${id.basename} reads its program from ${optFile === '-' ? 'standard input' : optFile}`);
     }
 
-    // options that run a program the front-end could not read
+    // options that run a program the front-end could not read (refused when what bash expands in it could be
+    // something a deny rule names)
     for (const o of c.opaque) {
-      if (!denies.some((d) => d.matched !== null && o.text.length > 0 && d.matched === o.text)) {
-        ask('structural', o.text, `${o.via} runs a program the gate cannot read`, `run the program directly instead of through ${o.via}, or approve it with a terminal`);
-      }
+      const pattern = dynamicGlob(o.text);
+      const m = pattern !== o.text ? (denyIndex?.firstIntersecting(pattern) ?? null) : null;
+      if (m) denies.push({ ...denyRuleReason(m.rule, o.text, 'dynamic'), message: `${o.via} runs a program expanded at run time: it could be a command \`${m.rule.text}\` (${m.rule.set}) refuses` });
+      else ask('structural', o.text, `${o.via} runs a program the gate cannot read`, `run the program directly instead of through ${o.via}, or approve it with a terminal`);
+    }
+    // a command that runs other programs, which the front-end neither resolved nor listed: at least asked
+    if (PROGRAM_RUNNERS.has(id.basename) && argv.length > 1 && c.runs === null && c.opaque.length === 0 && !viaNames.has(id.basename)) {
+      ask('structural', argv.join(' '), `${id.basename} runs a program the front-end did not read`, `run the program directly instead of through ${id.basename}, or approve it with a terminal`);
     }
 
     // write rights
