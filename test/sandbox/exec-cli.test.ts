@@ -6,13 +6,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { initShellReader, readShellCommand } from '../../src/shell/index.js';
+import { snapshotCli, type BuiltCli } from './built-cli.js';
 import { plainArgv } from '../../src/cli/exec.js';
 import { bubblewrapAvailable, dockerAvailable, ENV_SECRET, HOME_SECRET, makeFixture, processesWith, TEST_IMAGE, waitFor, type Fixture } from './fixture.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const bin = path.resolve(here, '../../bin/orkeon-code.js');
+let bin: string;
 const bubblewrap = await bubblewrapAvailable();
 const docker = dockerAvailable();
 if (!bubblewrap.ok) console.warn(`SKIPPED: orkeon-code exec under bubblewrap cannot run here: ${bubblewrap.reason}`);
@@ -20,7 +19,10 @@ if (!docker.ok) console.warn(`SKIPPED: orkeon-code exec under docker cannot run 
 
 let fx: Fixture;
 let settingsFile: string;
+let cli: BuiltCli;
 beforeAll(() => {
+  cli = snapshotCli();
+  bin = cli.bin;
   fx = makeFixture();
   settingsFile = path.join(fx.root, 'settings.json');
   // Interpreters and every command name: what stops a command here is the sandbox, not the allowlist.
@@ -29,7 +31,10 @@ beforeAll(() => {
     JSON.stringify({ orkeonCode: { 'tools.extra': 'search_issues:read' }, Orkeon: { Tools: { Shell: { AllowInterpreters: true, Allowlist: ['*'] } } } }),
   );
 });
-afterAll(() => fx?.cleanup());
+afterAll(() => {
+  fx?.cleanup();
+  cli?.cleanup();
+});
 
 interface Exec {
   readonly code: number | null;

@@ -3,27 +3,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { snapshotCli, type BuiltCli } from './built-cli.js';
 import { hasPty, spawnPty } from '../support/pty.js';
 import { bubblewrapAvailable, makeFixture, type Fixture } from './fixture.js';
 
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/orkeon-code.js');
 const bubblewrap = await bubblewrapAvailable();
 if (!hasPty) console.warn('SKIPPED: exec at a terminal: no pseudo-terminal here (python3 with its pty module)');
 if (!bubblewrap.ok) console.warn(`SKIPPED: exec at a terminal: bubblewrap cannot run here: ${bubblewrap.reason}`);
 
 let fx: Fixture;
 let settings: string;
+let cli: BuiltCli;
 beforeAll(() => {
+  cli = snapshotCli();
   fx = makeFixture();
   settings = path.join(fx.root, 'settings.json');
   fs.writeFileSync(settings, JSON.stringify({ Orkeon: { Tools: { Shell: { Allowlist: ['touch'] } } } }));
 });
-afterAll(() => fx?.cleanup());
+afterAll(() => {
+  fx?.cleanup();
+  cli?.cleanup();
+});
 
 describe.skipIf(!hasPty || !bubblewrap.ok)('orkeon-code exec at a terminal', () => {
   function start(command: string) {
-    return spawnPty([process.execPath, bin, 'exec', '--trust', '--settings', settings, '--confinement', 'bubblewrap', '--', command], { cwd: fx.project, env: { ...fx.hostEnv, TERM: 'dumb' } });
+    return spawnPty([process.execPath, cli.bin, 'exec', '--trust', '--settings', settings, '--confinement', 'bubblewrap', '--', command], { cwd: fx.project, env: { ...fx.hostEnv, TERM: 'dumb' } });
   }
 
   it('asks, and y runs the command once, confined', async () => {

@@ -8,14 +8,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openSandbox, type OpenSandboxInput } from '../../src/sandbox/session.js';
 import { runInvocation, type RunOptions, type RunResult } from '../../src/sandbox/runner.js';
 import type { Backend } from '../../src/sandbox/types.js';
+import { snapshotCli, type BuiltCli } from './built-cli.js';
 import { containerExists, ENV_SECRET, HOME_SECRET, makeFixture, processesWith, TEST_IMAGE, waitFor, type Fixture } from './fixture.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../..');
 
 export interface SuiteOptions {
   /** The sandbox holds python3 (bubblewrap shows the host's /usr; the docker test image does not). */
@@ -24,10 +22,15 @@ export interface SuiteOptions {
 
 export function defineConfinementSuite(backend: Exclude<Backend, 'none'>, options: SuiteOptions): void {
   let fx: Fixture;
+  let cli: BuiltCli;
   beforeAll(() => {
     fx = makeFixture();
+    cli = snapshotCli();
   });
-  afterAll(() => fx?.cleanup());
+  afterAll(() => {
+    fx?.cleanup();
+    cli?.cleanup();
+  });
 
   function input(command: readonly string[], over: Partial<OpenSandboxInput> = {}): OpenSandboxInput {
     return {
@@ -326,7 +329,7 @@ export function defineConfinementSuite(backend: Exclude<Backend, 'none'>, option
   /** Runs the command in a process of its own (the built runner) and sends it `signal` once the command printed `ready`. */
   async function runOutside(script: string, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
     const config = input(['bash', '-c', script]);
-    const child = spawn(process.execPath, [path.join(here, 'fixtures/run-sandboxed.mjs'), JSON.stringify(config)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli.runSandboxed, JSON.stringify(config)], { cwd: fx.root, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let sent = false;
