@@ -459,8 +459,9 @@ class TextReader implements LexContext {
     }
     // words tree-sitter drops (`node - <<'JS'` loses its `-`): bash reads them, so the reader does too
     for (const gap of this.gapWords(items)) {
-      lexed.push({ start: gap.start, word: { value: gap.value, dynamic: false }, line: gap.value });
-      items.push({ start: gap.start, end: gap.end, line: gap.value });
+      const line = this.resolve(gap, scope);
+      lexed.push({ start: gap.start, word: { value: gap.value, dynamic: gap.dynamic, splits: gap.splits }, line });
+      items.push({ start: gap.start, end: gap.end, line });
     }
     lexed.sort((x, y) => x.start - y.start);
     const firstWord = lexed[0];
@@ -483,23 +484,26 @@ class TextReader implements LexContext {
   }
 
   /**
-   * Between the items of one command there is nothing but blanks, or plain words tree-sitter dropped: any
-   * other text (an operator, a quote, an expansion) the reader did not read is a refusal.
+   * Between the items of one command there is nothing but blanks, or words tree-sitter dropped (`node -
+   * <<'JS'` loses its `-`, `echo \  a` its `\ `): the word lexer reads those as bash does. Anything else
+   * there (an operator, a comment) is text the reader cannot place: a refusal.
    */
-  private gapWords(items: readonly Item[]): { start: number; end: number; value: string }[] {
+  private gapWords(items: readonly Item[]): LexedWord[] {
     const sorted = [...items].sort((x, y) => x.start - y.start);
-    const out: { start: number; end: number; value: string }[] = [];
+    const out: LexedWord[] = [];
     let end = -1;
     for (const it of sorted) {
-      if (end >= 0 && it.start > end) {
-        const gap = this.src.slice(end, it.start);
-        if (!isBlank(gap)) {
-          if (!/^[ \t]+[A-Za-z0-9_.,:=+%@\/-]+([ \t]+[A-Za-z0-9_.,:=+%@\/-]+)*[ \t]+$/.test(gap)) {
-            throw new ReadError('parse-error', `the reader found text it did not read at offset ${end}; the command is refused`, end);
+      if (end >= 0 && it.start > end && !isBlank(this.src.slice(end, it.start))) {
+        let pos = end;
+        for (;;) {
+          while (pos < it.start && (this.src[pos] === ' ' || this.src[pos] === '\t')) pos++;
+          if (pos >= it.start) break;
+          const lw = this.src[pos] === '#' ? null : lexWord(this, pos, 'word');
+          if (!lw || lw.end <= pos || lw.end > it.start) {
+            throw new ReadError('parse-error', `the reader found text it did not read at offset ${pos}; the command is refused`, pos);
           }
-          for (const m of gap.matchAll(/[^ \t]+/g)) {
-            out.push({ start: end + m.index, end: end + m.index + m[0].length, value: m[0] });
-          }
+          out.push(lw);
+          pos = lw.end;
         }
       }
       end = Math.max(end, it.end);
