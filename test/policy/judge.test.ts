@@ -286,3 +286,18 @@ describe('programs run through a command the front-end did not read', () => {
     expect(decideReading('watch "$X"', watch, { mode: 'bypassPermissions', shell: OPEN, terminal: true }).decision).toBe('ask');
   });
 });
+
+describe('dynamic script paths and aliases', () => {
+  it('a script path that can only be a path runs; one that could be an option or standard input is a dynamic program', () => {
+    expect(decideReading('source ~/.bashrc', [cmd(['source', '~/.bashrc'], { dynamic: [1] })], stageOpen).decision).toBe('allow');
+    expect(decideReading('python3 "tests/$f"', [cmd(['python3', 'tests/$f'], { dynamic: [1] })], stageOpen).decision).toBe('allow');
+    expect(decideReading('python3 "$f"', [cmd(['python3', '$f'], { dynamic: [1] })], stageOpen).decision).toBe('deny');
+    expect(decideReading('bash /dev/$x', [cmd(['bash', '/dev/$x'], { dynamic: [1] })], stageOpen).decision).toBe('deny');
+    expect(decideReading('python3 $OPTS x.py', [cmd(['python3', '$OPTS', 'x.py'], { dynamic: [1] })], stageOpen).decision).toBe('deny');
+  });
+  it('an alias defined on the line matters only once aliases expand', () => {
+    expect(decideReading("alias ll='ls -la'", [cmd(['alias', 'll=ls -la'])], stageOpen).decision).toBe('allow');
+    const expanding = [cmd(['shopt', '-s', 'expand_aliases']), cmd(['alias', 'll=ls -la']), cmd(['ll'])];
+    expect(decideReading("shopt -s expand_aliases; alias ll='ls -la'; ll", expanding, { ...stageOpen, terminal: true }).decision).toBe('ask');
+  });
+});

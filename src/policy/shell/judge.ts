@@ -10,6 +10,7 @@ import { ruleSet } from '../sets/index.js';
 import type { MountView, Reason, Rule, ShellPolicySettings } from '../types.js';
 import { checkAllowlist, NEUTRAL_WRAPPERS } from './allowlist.js';
 import { dynamicGlob } from './dynamic.js';
+import { globsIntersect } from '../rules/glob.js';
 import {
   GIT_CONFIG_WRITE_RULE,
   GIT_LIST_VERBS,
@@ -92,6 +93,17 @@ const PROGRAM_RUNNERS: ReadonlySet<string> = new Set([
   'perf', 'eatmydata', 'fakeroot', 'proot', 'catchsegv', 'time', 'timeout', 'nice', 'ionice', 'stdbuf', 'taskset', 'chrt',
   'sudo', 'doas', 'xargs', 'flock', 'script', 'busybox',
 ]);
+
+const STDIN_PATTERNS = ['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0'];
+/**
+ * A dynamic word that can only be a file path: it starts with a literal that is not an option's dash (or
+ * with `~/`), and no expansion of it can be a standard-input path.
+ */
+function isPathWord(word: string): boolean {
+  const glob = /^~[A-Za-z0-9_.-]*\//.test(word) ? `/home/${dynamicGlob(word.slice(word.indexOf('/') + 1))}` : dynamicGlob(word);
+  if (glob.startsWith('*') || glob.startsWith('-') || glob.startsWith('<') || glob.startsWith('>')) return false;
+  return !STDIN_PATTERNS.some((p) => globsIntersect(glob, p));
+}
 
 function normalFile(path: string): string {
   return posix.normalize(path).replace(/^\.\//, '');
@@ -223,6 +235,11 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
     for (const o of c.opaque) readVias.add(o.via);
   }
   const allowlistOpen = ctx.shell.allowlist.includes('*');
+  // bash expands aliases in a non-interactive shell only after `shopt -s expand_aliases` (or in POSIX mode):
+  // otherwise an alias defined on the line never runs
+  const expandsAliases = reading.commands.some(
+    (c) => (c.argv[0] === 'shopt' && c.argv.includes('expand_aliases') && !c.argv.includes('-u')) || (c.argv[0] === 'set' && c.argv.includes('posix')),
+  );
   const viaNames = new Set<string>();
   for (const c of reading.commands) for (const part of c.via.split(' > ')) viaNames.add(part.split(' ')[0]!);
   // GIT_CONFIG* hands git a whole configuration (like git -c): asked whatever the front-end read in it
@@ -257,7 +274,7 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
     }
 
     // builtins that change what a name runs
-    if (id.bare === 'alias' && argv.slice(1).some((w) => w.includes('='))) {
+    if (id.bare === 'alias' && expandsAliases && argv.slice(1).some((w) => w.includes('='))) {
       ask('structural', argv.join(' '), 'alias changes what a name runs; the gate does not follow aliases', 'call the command itself instead of defining an alias');
     }
     if ((id.bare === 'hash' && argv.includes('-p')) || (id.bare === 'enable' && argv.slice(1).some((w) => w.startsWith('-f')))) {
@@ -311,8 +328,9 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
     const spec = interpreterSpec(id.bare ?? id.basename);
     if (spec) {
       const r = readInterpreter(spec, argv);
-      const lastOptionIndex = r.scriptIndex ?? (r.inlineOption !== null ? argv.indexOf(r.inlineOption) + 1 : argv.length - 1);
-      const dynamicOption = [...dyn].some((k) => k >= 1 && k <= lastOptionIndex && (r.inlineOption === null || k < argv.indexOf(r.inlineOption)));
+      // options before the script (or before the inline option): a dynamic word there could be `-c …`
+      const optionEnd = r.inlineOption !== null ? argv.indexOf(r.inlineOption) : (r.scriptIndex ?? argv.length);
+      const dynamicOption = [...dyn].some((k) => k >= 1 && k < optionEnd);
       if (r.inlineOption !== null) {
         const codeIndex = argv.indexOf(r.inlineOption) + 1;
         if (dyn.has(codeIndex) || (fromXargs && codeIndex >= argv.length) || dynamicOption) {
@@ -322,7 +340,7 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
         }
       } else if (r.script !== null && r.script !== '-' && (isStdinPath(r.script) || (r.scriptIndex !== null && /^[<>]\(/.test(argv[r.scriptIndex] ?? '')))) {
         unreadableProgram(c, `${id.basename} runs ${r.script}, a program read from a pipe`);
-      } else if (dynamicOption || (r.scriptIndex !== null && dyn.has(r.scriptIndex))) {
+      } else if (dynamicOption || (r.scriptIndex !== null && dyn.has(r.scriptIndex) && !isPathWord(argv[r.scriptIndex]!))) {
         dynamicProgram(c, dyn, `${id.basename} is handed options or a script expanded at run time`, false, true);
       } else if (fromXargs && r.script === null) {
         dynamicProgram(c, dyn, `xargs hands ${id.basename} its program at run time`, true, true);
