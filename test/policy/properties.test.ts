@@ -82,4 +82,18 @@ describe('properties', () => {
       { numRuns: 300 },
     );
   });
+
+  it('a dynamic command name, git verb or wrapper target is never allowed, whatever the rules, mode or settings', () => {
+    const dynamicWord = fc.constantFrom('$x', '${x}', '$(echo git)', '`echo ls`', 'g?t', '{git,ls}', '"$CMD"', '${x:-ls}', '~', 'l$()s');
+    const shape = fc.constantFrom<(w: string) => string>((w) => `${w} status`, (w) => `git ${w} origin`, (w) => `timeout 5 ${w} -la`, (w) => `ls && ${w}`, (w) => `sudo ${w}`, (w) => `env ${w} x`);
+    const allows = fc.array(fc.constantFrom('allow shell_command', 'allow shell_command command=*', 'allow shell_command command=ls*'), { maxLength: 2 });
+    fc.assert(
+      fc.property(dynamicWord, shape, allows, fc.constantFrom(...MODES), fc.boolean(), fc.boolean(), (w, make, allowTexts, mode, stage, open) => {
+        const command = make(w);
+        const d = gate({ mode, stage, terminal: true, rules: allowTexts.map(rule), shell: open ? { allowInterpreters: true, allowlist: ['*'] } : { allowInterpreters: false, allowlist: [] } })(command);
+        expect(d.decision, command).not.toBe('allow');
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
