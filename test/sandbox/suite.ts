@@ -225,6 +225,22 @@ export function defineConfinementSuite(backend: Exclude<Backend, 'none'>, option
     });
   });
 
+  it('hands the session bus over only when SessionBus says so, in a private runtime folder', async () => {
+    const sock = path.join(fx.root, `bus-${crypto.randomBytes(3).toString('hex')}.sock`);
+    const server = net.createServer((c) => c.end('bus-pong\n'));
+    await new Promise<void>((resolve) => server.listen(sock, resolve));
+    const hostEnv = { ...fx.hostEnv, DBUS_SESSION_BUS_ADDRESS: `unix:path=${sock},guid=0123`, XDG_RUNTIME_DIR: fx.home };
+    const probe = 'echo "bus=${DBUS_SESSION_BUS_ADDRESS:-none} run=$XDG_RUNTIME_DIR"; test -S /run/orkeon-code/bus && echo socket; touch "$XDG_RUNTIME_DIR/x" && echo runtime-writable; ls -A "$XDG_RUNTIME_DIR"';
+    try {
+      const off = await run(probe, { hostEnv });
+      expect(off.stdout).toBe('bus=none run=/run/orkeon-code\nruntime-writable\nx\n');
+      const on = await run(probe, { hostEnv, envSettings: { sessionBus: true, propagate: [] } });
+      expect(on.stdout).toBe('bus=unix:path=/run/orkeon-code/bus run=/run/orkeon-code\nsocket\nruntime-writable\nbus\nx\n');
+    } finally {
+      server.close();
+    }
+  });
+
   describe('the network', () => {
     let server: net.Server;
     let port = 0;
