@@ -2,7 +2,6 @@
 // Deny rules are tried on every reading of the line (as typed, as bash reads it, each simple command with
 // and without its assignments, its unsplit words, git's dashed executables as `git <verb>`, what an option
 // runs); an allow rule must match every simple command; structural checks close what a glob cannot see.
-import { posix } from 'node:path';
 import type { ShellReading, SimpleCommand } from '../../shell/types.js';
 import type { CompiledRules, PatternIndex } from '../rules/index.js';
 import { allowRuleReason, denyRuleReason, reason } from '../reasons.js';
@@ -10,7 +9,6 @@ import { ruleSet } from '../sets/index.js';
 import type { MountView, Reason, Rule, ShellPolicySettings } from '../types.js';
 import { checkAllowlist, NEUTRAL_WRAPPERS } from './allowlist.js';
 import { dynamicGlob } from './dynamic.js';
-import { globsIntersect } from '../rules/glob.js';
 import {
   GIT_CONFIG_WRITE_RULE,
   GIT_LIST_VERBS,
@@ -18,12 +16,15 @@ import {
   GIT_THREE_PATTERN_VERBS,
   gitConfigWrite,
   gitReadonlyRuleFor,
-  isGitConfigEnv,
   readGit,
 } from './git.js';
 import { commandIdentity, isGitName } from './identity.js';
 import { interpreterSpec, isStdinPath, readInterpreter } from './interpreters.js';
 import { firstReadOnlyPath, pathWords, resolveVirtual } from './write-rights.js';
+import { denyForms, lastVia } from './forms.js';
+import { isPathWord, isProgramEnv, normalFile, optionProgramFile, PROGRAM_RUNNERS, programFile, writtenFiles } from './programs.js';
+
+export { denyForms } from './forms.js';
 
 export interface ShellJudgeContext {
   readonly rules: CompiledRules;
@@ -41,118 +42,10 @@ export interface ShellFindings {
 const GIT_READONLY = 'git-readonly';
 const INLINE = 'inline-interpreters';
 
-/** Environment names whose value is a command line some program runs, or that change how a name resolves. */
-function isProgramEnv(name: string): boolean {
-  return (
-    isGitConfigEnv(name) ||
-    ['PATH', 'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'BROWSER', 'SHELL', 'PROMPT_COMMAND', 'LESSOPEN', 'LESSCLOSE'].includes(name) ||
-    name.startsWith('BASH_FUNC_')
-  );
-}
 
-function lastVia(c: SimpleCommand): string {
-  const at = c.via.lastIndexOf(' > ');
-  return at < 0 ? c.via : c.via.slice(at + 3);
-}
-
-/** Every text a deny rule on `command` is tried on. */
-export function denyForms(raw: string, reading: ShellReading): string[] {
-  const forms = new Set<string>([raw, reading.line]);
-  for (const c of reading.commands) {
-    const assigns = c.assignments.map((a) => `${a.name}=${a.value}`);
-    const argv = c.argv.join(' ');
-    const words = c.words.join(' ');
-    forms.add(argv);
-    forms.add(words);
-    if (assigns.length) {
-      forms.add(`${assigns.join(' ')} ${argv}`.trim());
-      forms.add(`${assigns.join(' ')} ${words}`.trim());
-      for (const a of c.assignments) forms.add(a.value);
-    }
-    const first = c.argv[0];
-    if (first !== undefined) {
-      const id = commandIdentity(first);
-      if (id.gitDashedVerb) forms.add(['git', id.gitDashedVerb, ...c.argv.slice(1)].join(' '));
-    }
-    for (const o of c.opaque) forms.add(o.text);
-    for (const r of c.redirects) if (r.operator === '<<<' || r.operator === '<<' || r.operator === '<<-') forms.add(r.target);
-  }
-  forms.delete('');
-  return [...forms];
-}
 
 function setRule(set: string, text: string): Rule | undefined {
   return ruleSet(set).find((r) => r.text === text);
-}
-
-/** Commands whose operands are a program to run (a wrapper, a watcher, a terminal, a scheduler). */
-const PROGRAM_RUNNERS: ReadonlySet<string> = new Set([
-  'nodemon', 'concurrently', 'watchexec', 'entr', 'at', 'batch', 'xvfb-run', 'dbus-run-session', 'xterm', 'gnome-terminal',
-  'konsole', 'tmux', 'screen', 'parallel', 'watch', 'su', 'runuser', 'chroot', 'nsenter', 'unshare', 'firejail',
-  'systemd-run', 'expect', 'dtach', 'abduco', 'nohup', 'setsid', 'chronic', 'unbuffer', 'strace', 'ltrace', 'valgrind',
-  'perf', 'eatmydata', 'fakeroot', 'proot', 'catchsegv', 'time', 'timeout', 'nice', 'ionice', 'stdbuf', 'taskset', 'chrt',
-  'sudo', 'doas', 'xargs', 'flock', 'script', 'busybox',
-]);
-
-const STDIN_PATTERNS = ['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0'];
-/**
- * A dynamic word that can only be a file path: it starts with a literal that is not an option's dash (or
- * with `~/`), and no expansion of it can be a standard-input path.
- */
-function isPathWord(word: string): boolean {
-  const glob = /^~[A-Za-z0-9_.-]*\//.test(word) ? `/home/${dynamicGlob(word.slice(word.indexOf('/') + 1))}` : dynamicGlob(word);
-  if (glob.startsWith('*') || glob.startsWith('-') || glob.startsWith('<') || glob.startsWith('>')) return false;
-  return !STDIN_PATTERNS.some((p) => globsIntersect(glob, p));
-}
-
-function normalFile(path: string): string {
-  return posix.normalize(path).replace(/^\.\//, '');
-}
-
-/** Files the line writes: writing redirections, tee's operands, curl -o / wget -O downloads. */
-function writtenFiles(reading: ShellReading): Set<string> {
-  const out = new Set<string>();
-  for (const c of reading.commands) {
-    for (const r of c.redirects) if (r.writes && !r.dynamic) out.add(normalFile(r.target));
-    const name = c.argv[0] === undefined ? '' : commandIdentity(c.argv[0]).basename;
-    const args = c.argv.slice(1);
-    if (name === 'tee') for (const a of args) if (!a.startsWith('-')) out.add(normalFile(a));
-    if (name === 'curl' || name === 'wget') {
-      args.forEach((a, i) => {
-        if ((a === '-o' || a === '--output' || a === '-O' || a === '--output-document') && args[i + 1] !== undefined) out.add(normalFile(args[i + 1]!));
-        const m = /^(?:--output|--output-document)=(.+)$/.exec(a);
-        if (m) out.add(normalFile(m[1]!));
-      });
-    }
-  }
-  return out;
-}
-
-/** Options through which a filter or a build tool reads a program from a file (awk -f, sed -f, make -f, gdb -x). */
-const PROGRAM_FILE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  awk: ['-f', '--file'], gawk: ['-f', '--file'], mawk: ['-f'], nawk: ['-f'], busybox: [],
-  sed: ['-f', '--file'], make: ['-f', '--file', '--makefile'], gmake: ['-f', '--file', '--makefile'],
-  gdb: ['-x', '--command'], vim: ['-s', '-S'], vi: ['-s', '-S'], nvim: ['-s', '-S'], ed: [], m4: [],
-};
-
-/** The program file an option names (`awk -f prog.awk`, `make -f -`), or null. */
-function optionProgramFile(basename: string, argv: readonly string[]): string | null {
-  const opts = PROGRAM_FILE_OPTIONS[basename];
-  if (!opts || !Object.prototype.hasOwnProperty.call(PROGRAM_FILE_OPTIONS, basename)) return null;
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (opts.includes(a)) return argv[i + 1] ?? null;
-    const eq = a.indexOf('=');
-    if (eq > 0 && opts.includes(a.slice(0, eq))) return a.slice(eq + 1);
-  }
-  return null;
-}
-
-/** The file a command runs as its program: an interpreter's script, a program-file option, or a command named by a path. */
-function programFile(id: ReturnType<typeof commandIdentity>, argv: readonly string[]): string | null {
-  const spec = interpreterSpec(id.bare ?? id.basename);
-  if (spec) return readInterpreter(spec, argv).script;
-  return optionProgramFile(id.basename, argv) ?? (id.hasSlash ? id.written : null);
 }
 
 export function judgeShellReading(raw: string, reading: ShellReading, ctx: ShellJudgeContext): ShellFindings {

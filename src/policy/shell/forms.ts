@@ -1,0 +1,34 @@
+// The texts a deny rule on shell_command's `command` is tried on: every reading the front-end gives of a line.
+import type { ShellReading, SimpleCommand } from '../../shell/types.js';
+import { commandIdentity } from './identity.js';
+
+export function lastVia(c: SimpleCommand): string {
+  const at = c.via.lastIndexOf(' > ');
+  return at < 0 ? c.via : c.via.slice(at + 3);
+}
+
+/** Every text a deny rule on `command` is tried on. */
+export function denyForms(raw: string, reading: ShellReading): string[] {
+  const forms = new Set<string>([raw, reading.line]);
+  for (const c of reading.commands) {
+    const assigns = c.assignments.map((a) => `${a.name}=${a.value}`);
+    const argv = c.argv.join(' ');
+    const words = c.words.join(' ');
+    forms.add(argv);
+    forms.add(words);
+    if (assigns.length) {
+      forms.add(`${assigns.join(' ')} ${argv}`.trim());
+      forms.add(`${assigns.join(' ')} ${words}`.trim());
+      for (const a of c.assignments) forms.add(a.value);
+    }
+    const first = c.argv[0];
+    if (first !== undefined) {
+      const id = commandIdentity(first);
+      if (id.gitDashedVerb) forms.add(['git', id.gitDashedVerb, ...c.argv.slice(1)].join(' '));
+    }
+    for (const o of c.opaque) forms.add(o.text);
+    for (const r of c.redirects) if (r.operator === '<<<' || r.operator === '<<' || r.operator === '<<-') forms.add(r.target);
+  }
+  forms.delete('');
+  return [...forms];
+}
