@@ -16,10 +16,11 @@ export interface ProtectedPath {
   /** What it is, for the one line that refuses a writable mount of it. */
   readonly what: string;
   /**
-   * Folders below `path` that may be mounted writable on their own: the default output folder and the
-   * `--demo` project live in orkeon-code's folder, and neither shows the registry beside them.
+   * Whether a folder strictly below `path` may be mounted writable on its own. True for orkeon-code's
+   * own folder: what must not change there (the trust registry, the settings) sits at its top, and the
+   * default output folder and the `--demo` project live below it. False (the default) for git's files.
    */
-  readonly writableBelow?: string | readonly string[];
+  readonly subfoldersMountable?: boolean;
 }
 
 export type ProtectionResult =
@@ -36,7 +37,7 @@ export function protectionMounts(table: MountTable, protect: readonly ProtectedP
     for (const p of protect) {
       if (isWithin(root, p.path)) {
         // The writable mount is the protected path or inside it: it would hand the path over whole.
-        if (p.writableBelow !== undefined && [p.writableBelow].flat().some((below) => isWithin(root, below))) continue;
+        if (p.subfoldersMountable === true && root !== p.path) continue;
         return { ok: false, mount, protectedPath: p };
       }
       if (!isWithin(p.path, root)) continue;

@@ -166,13 +166,13 @@ function invocationFor(plan: SandboxPlan, choice: BackendChoice, docker: { image
   }
 }
 
-/** orkeon-code's own folder (the trust registry; outputs below it may be writable) and the user's settings files. */
+/** orkeon-code's own folder (the trust registry; the outputs and the demo project below it may be writable) and the user's settings file. */
 function ownFiles(orkeonHome: string, extra: readonly string[]): ProtectedPath[] {
   const out: ProtectedPath[] = [];
   try {
     fs.mkdirSync(orkeonHome, { recursive: true, mode: 0o700 });
     const real = fs.realpathSync.native(orkeonHome);
-    out.push({ path: real, what: "orkeon-code's own folder (the trusted-folders registry)", writableBelow: [path.join(real, 'output'), path.join(real, 'demo')] });
+    out.push({ path: real, what: "orkeon-code's own folder (the trusted-folders registry)", subfoldersMountable: true });
   } catch {
     // An orkeon home that cannot exist cannot be written from a sandbox either.
   }

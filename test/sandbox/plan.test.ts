@@ -69,10 +69,16 @@ describe('buildSandboxPlan', () => {
     expect(plan({ table: table('/p', '/o', '/p/.git/hooks:/hooks:ro'), protect: [{ path: '/p/.git/hooks', what: 'x' }] }).ok).toBe(true);
   });
 
-  it("refuses --output at orkeon-code's own folder but not below its output folder", () => {
-    const own = { path: '/home/u/.orkeon-code', what: "orkeon-code's own folder", writableBelow: '/home/u/.orkeon-code/output' };
+  it("refuses --output at orkeon-code's own folder, not at a folder below it (the outputs, the demo project)", () => {
+    const own = { path: '/home/u/.orkeon-code', what: "orkeon-code's own folder", subfoldersMountable: true };
     expect(plan({ table: table('/p', '/home/u/.orkeon-code'), protect: [own] })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^--output would let a command change orkeon-code's own folder/) } });
     expect(plan({ table: table('/p', '/home/u/.orkeon-code/output/p-1'), protect: [own] }).ok).toBe(true);
+    expect(plan({ table: table('/home/u/.orkeon-code/demo', '/home/u/.orkeon-code/output/demo-1'), protect: [own] }).ok).toBe(true);
+  });
+
+  it("refuses a writable mount below a protected git path (git's files are protected whole)", () => {
+    const hooks = { path: '/p/.git/hooks', what: "the project's .git/hooks" };
+    expect(plan({ table: table('/p', '/o', '/p/.git/hooks/sub:/x:rw'), protect: [hooks] })).toMatchObject({ ok: false });
   });
 });
 

@@ -188,6 +188,15 @@ export function defineConfinementSuite(backend: Exclude<Backend, 'none'>, option
       expect(r.stdout).not.toContain('rc=0');
       expect(fs.readFileSync(path.join(fx.orkeonHome, 'trusted-folders.json'), 'utf8')).toBe('[\n]\n');
     });
+    it("runs a project that lives in orkeon-code's folder (the --demo layout), the registry out of reach", async () => {
+      const demo = path.join(fx.orkeonHome, 'demo');
+      fs.mkdirSync(path.join(demo, '.git', 'hooks'), { recursive: true });
+      fs.writeFileSync(path.join(demo, '.git', 'config'), '[core]\n');
+      const r = await run('echo ok > /workspace/file && cat /workspace/file && ls /workspace/.. ', { project: demo });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stdout).toContain('ok\n');
+      expect(r.stdout).not.toContain('trusted-folders.json');
+    });
   });
 
   describe('the environment', () => {
