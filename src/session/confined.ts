@@ -4,6 +4,7 @@
 // the project's git folder is reported.
 import { openSandbox, runInvocation, type OpenSandboxInput, type OpenedSandbox, type RunResult, type SandboxResult } from '../sandbox/index.js';
 import type { Backend } from '../sandbox/types.js';
+import type { MountTable } from '../mounts/types.js';
 import type { CommandEnvSettings } from '../env/command-env.js';
 import type { SessionRequest } from './start.js';
 
@@ -36,6 +37,8 @@ export type ConfinedOutcome =
       /** Git files the command left that git outside the sandbox would read or run (virtual paths). */
       readonly planted: readonly string[];
       readonly timedOut: boolean;
+      /** The run's mounts (to read a host path `none` printed back as the virtual path it is). */
+      readonly table: MountTable;
     }
   | { readonly ok: false; readonly exitCode: number; readonly message: string };
 
@@ -96,7 +99,7 @@ export async function runConfined(request: SessionRequest, command: readonly str
         }, options.timeoutSeconds * 1000);
       },
     });
-    return { ok: true, backend: sandbox.plan.backend, result, warnings: sandbox.warnings.map((w) => w.replace(/^orkeon-code: /, '')), planted: sandbox.planted(), timedOut };
+    return { ok: true, backend: sandbox.plan.backend, result, warnings: sandbox.warnings.map((w) => w.replace(/^orkeon-code: /, '')), planted: sandbox.planted(), timedOut, table: sandbox.table };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     sandbox.close();

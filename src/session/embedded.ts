@@ -297,13 +297,18 @@ export class EmbeddedSession {
    * (`pwd -P`); the session keeps that folder when it outlives a line (a mount, not the private /tmp).
    */
   private async changeFolder(target: string): Promise<void> {
+    if (target === HOME_FOLDER) {
+      // The project's root is always there (and `none` has no /workspace to cd to on the host).
+      this.cwd = HOME_FOLDER;
+      return;
+    }
     const argv = ['bash', '-c', 'cd -- "$1" && pwd -P', 'cd', target];
     const result = await this.input.terminal.lend(() => this.input.runner.run({ argv, workdir: this.cwd, capture: true }));
     this.report(result);
     if (!result.started || result.exitCode !== 0) return;
     const landed = result.stdout.trim();
     if (!this.keeps(landed)) {
-      this.write(`cd: ${landed || target} does not outlive a line (each line has a fresh sandbox); the session stays in ${this.cwd}`);
+      this.write(`cd: ${landed || target} is not kept: a line starts under /workspace, /output or one of your mounts (the sandbox's /tmp is new for each line); the session stays in ${this.cwd}`);
       return;
     }
     this.cwd = landed;

@@ -11,6 +11,7 @@ import type { CommandEnvSettings } from '../env/command-env.js';
 import type { ConfinementMode } from '../sandbox/types.js';
 import type { OpenedSandbox } from '../sandbox/index.js';
 import { openSessionSandbox, runConfined, SETUP_EXIT } from './confined.js';
+import { toVirtualPath } from '../mounts/map.js';
 import type { CrewRequest } from './crew.js';
 import type { LineRunner } from './embedded.js';
 
@@ -100,6 +101,7 @@ export async function startSession(request: SessionRequest): Promise<SessionOutc
     const { runCrew } = await import('./crew.js');
     return runCrew(request, request.crew, { stdout: (c) => process.stdout.write(c), stderr: (c) => process.stderr.write(c) });
   }
+  if (request.command !== null && (await import('../agents/index.js')).isClaudeCodeCommand(request.command)) return (await import('../agents/index.js')).startClaudeCodeSession(request);
   if (request.command !== null) return runProgramSession(request, { argv: request.command, mounts: [], what: 'the session' });
   const { findRepl, replLaunch } = await import('./repl.js');
   const repl = findRepl(request.env);
@@ -237,7 +239,9 @@ function confinedLineRunner(request: SessionRequest, interactive: boolean, seen:
       const r = out.result;
       if (!r.started && r.error !== null) notes.push(`could not run: ${r.error}`);
       if (out.planted.length > 0) notes.push(`this line left git files that git outside the sandbox would read or run; look at them before you use git here: ${out.planted.join(', ')}`);
-      return { exitCode: r.exitCode, signal: r.signal, started: r.started, stdout: r.stdout, notes };
+      // Collected output is a folder read back (cd); `none` runs on the host and prints host paths.
+      const stdout = capture && out.backend === 'none' ? r.stdout.replace(/^\/.*$/gm, (p) => toVirtualPath(out.table, p) ?? p) : r.stdout;
+      return { exitCode: r.exitCode, signal: r.signal, started: r.started, stdout, notes };
     },
   };
 }
