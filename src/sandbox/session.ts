@@ -178,7 +178,7 @@ function ownFiles(orkeonHome: string, extra: readonly string[]): ProtectedPath[]
   }
   for (const file of extra) {
     try {
-      out.push({ path: fs.realpathSync.native(file), what: 'your settings file' });
+      out.push({ path: fs.realpathSync.native(file), what: 'a file kept read-only for every command (your settings, an agent\'s own settings)' });
     } catch {
       // Missing: nothing to protect.
     }
