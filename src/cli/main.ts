@@ -9,6 +9,7 @@ import { register as registerTrust } from './trust.js';
 import { register as registerLaunch } from './launch.js';
 import { register as registerExec } from './exec.js';
 import { register as registerCrew } from './crew.js';
+import { register as registerAgents } from './agents.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('orkeon-code');
@@ -24,6 +25,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   registerLaunch(program);
   registerExec(program);
   registerCrew(program);
+  registerAgents(program);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;

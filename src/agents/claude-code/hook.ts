@@ -1,0 +1,145 @@
+// `orkeon-code hook claude-code`: one PreToolUse call in, one answer out. The call is read strictly
+// (hook-input.ts), mapped onto the seed's tools with virtual paths (map-tools.ts), decided by the gate in
+// the narrower of the two modes (mode.ts) with the session's rules, the claude-code guard (guard.ts) and,
+// with --stage, the dev-stage sets, and answered as Claude Code reads a hook (decision.ts). Whatever goes
+// wrong (bad input, a bad option, unreadable settings, a bug) the answer is a deny that says why: a hook
+// that fails any other way lets Claude Code go on with the call.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Mode, Rule } from '../../policy/types.js';
+import { parseRuleTexts } from '../../policy/rule-options.js';
+import { readHookInput } from './hook-input.js';
+import { hostMounts, type HostMount } from './paths.js';
+import { mapToolCall } from './map-tools.js';
+import { combineModes } from './mode.js';
+import { claudeCodeGuardRules } from './guard.js';
+import { decideMapped, denyAnswer, hookAnswer, refusedVerdict } from './decision.js';
+
+export interface HookOptions {
+  readonly mode?: string;
+  readonly stage?: boolean;
+  readonly batch?: boolean;
+  readonly rule?: readonly string[];
+  readonly settings?: string;
+  /** The project's folder (its real path is read); else $CLAUDE_PROJECT_DIR, which Claude Code sets for hooks. */
+  readonly project?: string;
+  /** The host folder the session mounts at /output. */
+  readonly output?: string;
+  /** The session's `--mount physical:virtual[:ro|rw]` values, host sides absolute. */
+  readonly mount?: readonly string[];
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const FIX_HOOK = "fix the hook's command line in the Claude Code settings (orkeon-code hook claude-code --help), or start Claude Code with orkeon-code [folder] -- claude";
+
+/** The hook's answer (a JSON line for standard output) to one call on standard input. Never throws. */
+export async function answerHook(stdin: Buffer | string, options: HookOptions, env: Env, warn: (line: string) => void = () => {}): Promise<string> {
+  const hidden = hiddenPaths(env);
+  try {
+    return await answer(stdin, options, env, hidden, warn);
+  } catch (err) {
+    const code = (err as { code?: unknown } | null)?.code;
+    return denyAnswer(`the hook failed (${typeof code === 'string' ? code : 'internal error'}), so the call is refused`, 'report it as a bug; nothing ran', hidden);
+  }
+}
+
+async function answer(stdin: Buffer | string, options: HookOptions, env: Env, hidden: readonly string[], warn: (line: string) => void): Promise<string> {
+  const read = readHookInput(stdin);
+  if (!read.ok) return denyAnswer(read.why, 'this hook reads one PreToolUse call from Claude Code; nothing ran', hidden);
+  const call = read.call;
+
+  const [policy, settingsStage, mountsStage] = await Promise.all([import('../../policy/index.js'), import('../../settings/index.js'), import('../../mounts/index.js')]);
+  if (options.mode !== undefined && !policy.isMode(options.mode)) return denyAnswer(`the hook's --mode '${options.mode}' is not a mode`, FIX_HOOK, hidden);
+  if (options.batch && !options.stage) return denyAnswer("the hook's --batch needs --stage", FIX_HOOK, hidden);
+  const rules = parseRuleTexts(options.rule ?? []);
+  if (!rules.ok) return denyAnswer(`the hook's --rule '${rules.text}' does not parse: ${rules.error}`, FIX_HOOK, hidden);
+  for (const w of rules.warnings) warn(`--rule '${w.text}': ${w.warning}`);
+
+  const loaded = settingsStage.loadUserSettings({ file: options.settings ?? null, env });
+  if (loaded.issues.length > 0) {
+    // The allowlist or the interpreters could be what the file narrows: a guess could widen it.
+    for (const i of loaded.issues) warn(`settings: ${i.key}${i.value === null ? '' : ` = ${i.value}`}: ${i.message} (fix: ${i.fix})`);
+    return denyAnswer("orkeon-code's settings cannot be read as written, so no call is decided", 'the user fixes the settings file (orkeon-code check -- true names the problem)', hidden);
+  }
+  const settings = loaded.settings;
+
+  const project = options.project ?? env['CLAUDE_PROJECT_DIR'];
+  if (project === undefined || project === '') return denyAnswer('the hook does not know the project (no --project, no CLAUDE_PROJECT_DIR)', FIX_HOOK, hidden);
+  const projectReal = realFolder(project);
+  if (projectReal === null) return denyAnswer('the project folder the hook was given is not a folder', FIX_HOOK, hidden);
+
+  const userMounts: HostMount[] = [];
+  const specs = [];
+  for (const text of options.mount ?? []) {
+    const spec = mountsStage.parseMountString(text);
+    if (!spec.ok) return denyAnswer(`the hook's --mount is not a mount (${spec.error.code})`, FIX_HOOK, hidden);
+    if (!path.posix.isAbsolute(spec.value.physical)) return denyAnswer("the hook's --mount names a relative host folder", FIX_HOOK, hidden);
+    specs.push(spec.value);
+    userMounts.push({ physical: spec.value.physical, virtual: spec.value.virtual, writable: spec.value.writable });
+  }
+  const mounts = hostMounts({ project: projectReal, output: options.output ?? null, user: userMounts });
+  const hiddenAll = [...hidden, ...mounts.map((m) => m.physical)];
+
+  const mapped = mapToolCall(call, mounts);
+  const orkeonMode: Mode = (options.mode as Mode | undefined) ?? settings.permissions.fallback ?? 'default';
+  const combined = combineModes(orkeonMode, call.permissionMode);
+  if (!mapped.ok) {
+    return hookAnswer({ toolName: call.toolName, seedTool: mapped.refusal.seedTool, verdict: refusedVerdict(mapped.refusal, combined.mode), modeNote: combined.note, mounts, hidden: hiddenAll });
+  }
+
+  let readShell = null;
+  if (mapped.mapped.calls.some((c) => c.tool === 'shell_command')) {
+    const shell = await import('../../shell/index.js');
+    await shell.initShellReader();
+    readShell = shell.readShellCommand;
+  }
+  const sessionRules: Rule[] = [...rules.rules, ...claudeCodeGuardRules()];
+  const built = policy.buildGateContext({
+    mode: combined.mode,
+    modeSource: options.mode !== undefined || combined.from === 'claude-code' ? 'option' : settings.permissions.fallback !== null ? 'fallback' : 'default',
+    rules: sessionRules,
+    stage: options.stage === true,
+    batch: options.batch === true,
+    shell: { allowInterpreters: settings.shell.allowInterpreters, allowlist: settings.shell.allowlist },
+    // A person answers through Claude Code's own question: an ask stays an ask (under -p, Claude Code
+    // counts it as a deny).
+    terminal: true,
+    mounts: mountsStage.mountViewOf(specs, mapped.mapped.cwd ?? '/workspace'),
+    // Every tool Claude Code offers is one a rule may name; none declares anything to the gate: a write.
+    extraTools: [{ name: '*', access: 'write' }],
+    readShell,
+  });
+  for (const w of built.warnings) warn(w);
+  const verdict = decideMapped(mapped.mapped, built.context);
+  return hookAnswer({ toolName: call.toolName, seedTool: mapped.mapped.seedTool, verdict, modeNote: combined.note, mounts, hidden: hiddenAll });
+}
+
+function realFolder(p: string): string | null {
+  try {
+    const real = fs.realpathSync.native(p);
+    return fs.statSync(real).isDirectory() ? real : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Host paths no answer may name: the home folder, orkeon-code's own folder. */
+function hiddenPaths(env: Env): string[] {
+  const out: string[] = [];
+  for (const p of [env['HOME'], env['ORKEON_CODE_HOME']]) if (p !== undefined && p.length > 1 && p.startsWith('/')) out.push(p.replace(/\/+$/, ''));
+  return out;
+}
+
+/** Reads standard input up to the hook's bound (one byte more tells the reader it was larger). */
+export async function readBoundedStdin(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    chunks.push(b);
+    size += b.length;
+    if (size > limit) break;
+  }
+  return Buffer.concat(chunks);
+}
