@@ -13,6 +13,10 @@ export interface InterpreterSpec {
   readonly valued: readonly string[];
   /** Options after which the interpreter runs no program (`--version`, `-m module` runs a module, not stdin). */
   readonly noStdinProgram: readonly string[];
+  /** Long option names an option may abbreviate, case aside (PowerShell: `-enc` is -EncodedCommand). */
+  readonly inlinePrefixes?: readonly string[];
+  /** Whether short options group (`-xc`); PowerShell's single-dash options are words. */
+  readonly noGroups?: boolean;
   /** Subcommands that take inline code (`deno eval`). */
   readonly inlineSubcommands?: readonly string[];
   /** Subcommands that run a program and so are not a read of stdin (`deno run x.ts`). */
@@ -31,6 +35,8 @@ const PWSH: InterpreterSpec = {
   inline: ['-c', '-Command', '-command', '-EncodedCommand', '-encodedcommand', '-ec', '-e', '-CommandWithArgs', '-cwa'],
   valued: ['-File', '-file', '-f', '-ExecutionPolicy', '-ex', '-WorkingDirectory', '-wd', '-OutputFormat', '-InputFormat'],
   noStdinProgram: ['-Version', '-v', '-Help', '-h', '-?'],
+  inlinePrefixes: ['-command', '-encodedcommand', '-commandwithargs', '-ec', '-cwa'],
+  noGroups: true,
 };
 const NODE: InterpreterSpec = {
   kind: 'language',
@@ -83,6 +89,8 @@ const BY_NAME: Record<string, InterpreterSpec> = {
   julia: SIMPLE_E(), groovy: SIMPLE_E(), scala: SIMPLE_E(), elixir: SIMPLE_E(), racket: SIMPLE_E(), expect: { ...SIMPLE_E(), inline: ['-c'] },
   guile: { ...SIMPLE_E(), inline: ['-c'] }, sbcl: { ...SIMPLE_E(), inline: ['--eval'] }, clisp: { ...SIMPLE_E(), inline: ['-x'] },
   erl: { ...SIMPLE_E(), inline: ['-eval'] }, escript: SIMPLE_E(), tclsh: SIMPLE_E(), wish: SIMPLE_E(), swift: SIMPLE_E(),
+  raku: SIMPLE_E(['-I', '-M']), perl6: SIMPLE_E(['-I', '-M']), rakudo: SIMPLE_E(['-I', '-M']), ghc: SIMPLE_E(), ghci: SIMPLE_E(),
+  runghc: SIMPLE_E(), kotlin: SIMPLE_E(), kotlinc: SIMPLE_E(), iex: SIMPLE_E(), crystal: { ...SIMPLE_E(), inline: ['eval', '-e'] },
   awk: { kind: 'language', inline: [], valued: [], noStdinProgram: [] }, // never here: awk is read as a filter (see allowlist)
   java: { kind: 'language', inline: [], valued: ['-cp', '-classpath', '--class-path', '-jar'], noStdinProgram: ['--version', '-version'] },
   dotnet: { kind: 'runner', inline: [], valued: [], noStdinProgram: [], subcommands: true },
@@ -154,12 +162,15 @@ export function readInterpreter(spec: InterpreterSpec, argv: readonly string[]):
     const eq = a.indexOf('=');
     const name = eq > 0 && a.startsWith('--') ? a.slice(0, eq) : a;
     if (spec.inline.includes(name)) return { inlineOption: name, script: null, scriptIndex: null, readsStdinProgram: false };
+    if (spec.inlinePrefixes && name.length >= 2 && spec.inlinePrefixes.some((p) => p.startsWith(name.toLowerCase().replace(/^\//, '-')))) {
+      return { inlineOption: name, script: null, scriptIndex: null, readsStdinProgram: false };
+    }
     if (spec.noStdinProgram.includes(name)) noStdin = true;
     if (spec.valued.includes(name) && eq < 0) {
       i++;
       continue;
     }
-    if (!a.startsWith('--') && a.length > 2) {
+    if (!spec.noGroups && !a.startsWith('--') && a.length > 2) {
       // a short group (`-Ic`, `-wle`) or a glued value (`-W ignore` written `-Wignore`)
       for (let k = 1; k < a.length; k++) {
         const flag = `-${a[k]}`;

@@ -220,20 +220,24 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
     // interpreters and shells
     const spec = interpreterSpec(id.bare ?? id.basename);
     if (spec) {
-      const r = readInterpreter(spec, argv);
+      // PowerShell's options are words, never groups: read them as bash passes them, not option-split (a
+      // dynamic word there is then any dynamic word of the command)
+      const iv = spec.noGroups && c.words.length > 0 ? c.words : argv;
+      const idyn = iv === argv ? dyn : new Set(dyn.size ? [...Array(iv.length).keys()].slice(1) : []);
+      const r = readInterpreter(spec, iv);
       // options before the script (or before the inline option): a dynamic word there could be `-c …`
-      const optionEnd = r.inlineOption !== null ? argv.indexOf(r.inlineOption) : (r.scriptIndex ?? argv.length);
-      const dynamicOption = [...dyn].some((k) => k >= 1 && k < optionEnd);
+      const optionEnd = r.inlineOption !== null ? iv.indexOf(r.inlineOption) : (r.scriptIndex ?? iv.length);
+      const dynamicOption = [...idyn].some((k) => k >= 1 && k < optionEnd);
       if (r.inlineOption !== null) {
-        const codeIndex = argv.indexOf(r.inlineOption) + 1;
-        if (dyn.has(codeIndex) || (fromXargs && codeIndex >= argv.length) || dynamicOption) {
+        const codeIndex = iv.indexOf(r.inlineOption) + 1;
+        if (idyn.has(codeIndex) || (fromXargs && codeIndex >= iv.length) || dynamicOption) {
           dynamicProgram(c, dyn, `${id.basename} ${r.inlineOption} runs code expanded at run time`, fromXargs, true);
         } else if (inline) {
           ask('structural', argv.join(' '), `${id.basename} ${r.inlineOption} runs inline code in a form the 28 inline-interpreters patterns do not name`, 'write the code to a script file in the project and run that file', INLINE, '(structural) inline code through an interpreter');
         }
-      } else if (r.script !== null && r.script !== '-' && (isStdinPath(r.script) || (r.scriptIndex !== null && /^[<>]\(/.test(argv[r.scriptIndex] ?? '')))) {
+      } else if (r.script !== null && r.script !== '-' && (isStdinPath(r.script) || (r.scriptIndex !== null && /^[<>]\(/.test(iv[r.scriptIndex] ?? '')))) {
         unreadableProgram(c, `${id.basename} runs ${r.script}, a program read from a pipe`);
-      } else if (dynamicOption || (r.scriptIndex !== null && dyn.has(r.scriptIndex) && !isPathWord(argv[r.scriptIndex]!))) {
+      } else if (dynamicOption || (r.scriptIndex !== null && idyn.has(r.scriptIndex) && !isPathWord(iv[r.scriptIndex]!))) {
         dynamicProgram(c, dyn, `${id.basename} is handed options or a script expanded at run time`, false, true);
       } else if (fromXargs && r.script === null) {
         dynamicProgram(c, dyn, `xargs hands ${id.basename} its program at run time`, true, true);
