@@ -305,7 +305,8 @@ describe('dynamic script paths and aliases', () => {
 describe('PowerShell', () => {
   it('reads options as words, abbreviations included (-enc, -Com), never as groups', () => {
     const run = (words: string[], argv = words) => decideReading(words.join(' '), [cmd(argv, { words })], { ...stageOpen, terminal: true }).decision;
-    expect(run(['pwsh', '-enc', 'ZQBjAGgAbwA='])).toBe('ask');
+    expect(run(['pwsh', '-enc', 'ZQBjAGgAbwA='])).toBe('deny'); // *sh -*c * reads "sh -enc "
+    expect(run(['pwsh', '-EncodedCommand', 'ZQBjAGgAbwA='])).toBe('ask');
     expect(run(['powershell', '-Com', 'x'])).toBe('ask');
     expect(run(['pwsh', '-File', 'x.ps1'], ['pwsh', '-F', '-i', '-l', '-e', 'x.ps1'])).toBe('allow');
     expect(run(['pwsh', 'x.ps1'])).toBe('allow');
