@@ -79,11 +79,9 @@ export class PatternIndex {
 
   /** The first rule whose pattern and the given pattern (`*` for what bash expands) can match one string. */
   firstIntersecting(pattern: string): IndexedRule | null {
-    let best: IndexedRule | null = null;
-    for (const e of this.all) {
-      if ((best === null || e.order < best.order) && globsIntersect(e.rule.pattern ?? '', pattern)) best = e;
-    }
-    return best;
+    // entries are kept in set order, so the first hit is the first rule
+    for (const e of this.all) if (globsIntersect(e.rule.pattern ?? '', pattern)) return e;
+    return null;
   }
 }
 
