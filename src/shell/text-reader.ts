@@ -235,9 +235,9 @@ class TextReader implements LexContext {
     if (!body || body.type === 'command' || body.type === 'declaration_command' || body.type === 'unset_command') {
       return this.simple(body ? [body] : [], redirectNodes, scope);
     }
-    if (body.type === 'list' || body.type === 'pipeline') {
-      // tree-sitter binds `a && b > out` and `a | b > out` as if the redirection were the whole list's;
-      // bash binds it to the last command only: move it there
+    if (body.type === 'list' || body.type === 'pipeline' || body.type === 'negated_command') {
+      // tree-sitter binds `a && b > out`, `a | b > out` and `! a > out` as if the redirection were the
+      // whole list's; bash binds it to the last command only: move it there
       const lastIndex = body.children.findLastIndex((c) => c.named && c.type !== 'comment');
       const last = body.children[lastIndex];
       if (!last || !STATEMENTS.has(last.type)) throw unexpected(body);
@@ -254,7 +254,15 @@ class TextReader implements LexContext {
       return this.statement({ ...body, end: node.end, children }, scope);
     }
     if (body.type === 'redirected_statement' || !STATEMENTS.has(body.type)) throw unexpected(body);
-    // a compound command with redirections: they apply to every command inside
+    // a compound command with redirections: they apply to every command inside. Nothing but blanks may
+    // stand between its end and them (bash refuses words there; tree-sitter may have dropped some)
+    let last = body.end;
+    for (const r of redirectNodes) {
+      if (!isBlank(this.src.slice(last, r.start))) {
+        throw new ReadError('parse-error', `the reader found text it did not read at offset ${last}; the command is refused`, last);
+      }
+      last = r.end;
+    }
     const read = redirectNodes.flatMap((r) => this.redirect(r, scope));
     if (read.some((r) => r.extraWords.length)) {
       throw new ReadError('parse-error', `words after a redirection of a compound command at offset ${node.start} are a syntax error in bash`, node.start);
