@@ -7,9 +7,13 @@ export function lastVia(c: SimpleCommand): string {
   return at < 0 ? c.via : c.via.slice(at + 3);
 }
 
-/** Every text a deny rule on `command` is tried on. */
-export function denyForms(raw: string, reading: ShellReading): string[] {
-  const forms = new Set<string>([raw, reading.line]);
+/**
+ * Every text a deny rule on `command` is tried on. The input as typed is not one of them: what it holds
+ * beyond these readings is what bash drops (comments), so a command and its normalised line are decided
+ * alike; here-document and here-string bodies are added, since the line may not carry them.
+ */
+export function denyForms(_raw: string, reading: ShellReading): string[] {
+  const forms = new Set<string>([reading.line]);
   for (const c of reading.commands) {
     const assigns = c.assignments.map((a) => `${a.name}=${a.value}`);
     const argv = c.argv.join(' ');
