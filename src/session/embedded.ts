@@ -81,9 +81,10 @@ export const HELP_TEXT = `Each line is a shell command, decided by the gate, the
   /permissions remove <rule>   the same rule as it was added
   /permissions list | clear    this session's rules (they last until the session ends and are never saved)
   /help, /exit (or Ctrl-D)
-When the gate asks: [y] runs the line once, [s] runs it and every later shell command the gate would ask
+When the gate asks: [y] runs the line once, [s] runs it and every later shell command the mode would ask
 about, without asking, until the session ends (not a rule: /permissions neither lists nor clears it), [n]
-refuses. A deny is never asked about.
+refuses. A line asked about for what it holds (e.g. a command name bash expands) is asked every time; a
+deny is never asked about.
 Each line starts in the folder the prompt shows. \`cd DIR\` alone on a line moves it (to a folder under
 /workspace, /output or one of your mounts; \`cd\` alone goes back to /workspace); a cd inside a longer line
 lasts for that line only. Ctrl-C stops the running command, not the session.
@@ -232,7 +233,11 @@ export class EmbeddedSession {
       this.input.terminal.write(refusalText(source, decision));
       return 'continue';
     }
-    if (decision.decision === 'ask' && !this.approvedForSession.has('shell_command')) {
+    // An [s] answer spares the questions the mode asks. A line the gate asks about for what it holds (a
+    // command name bash expands, a program-running variable, …) is asked every time: no mode runs it
+    // unseen, bypassPermissions included, and an earlier answer did not see it either.
+    const modeAsk = decision.reasons.every((r) => r.kind === 'mode');
+    if (decision.decision === 'ask' && !(modeAsk && this.approvedForSession.has('shell_command'))) {
       const answer = await this.ask('shell_command', source, decision);
       if (answer === 'exit') return 'exit';
       if (answer === 'no') {

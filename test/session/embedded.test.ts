@@ -65,6 +65,14 @@ describe('the embedded session (doubles for the terminal and the sandbox)', () =
     expect(terminal.transcript).not.toMatch(/approved|\[s\] answer/i);
   });
 
+  it('[s] spares the mode\'s questions only: a line asked about for what it holds is asked every time', async () => {
+    const { runner, terminal, run } = session(['npm test', 's', 'ls', '$TOOL status', 'n', 'ls']);
+    await run();
+    expect(runner.commands).toEqual(['npm test', 'ls', 'ls']);
+    expect(terminal.questions).toBe(2);
+    expect(terminal.transcript).toContain('? shell_command requires approval (mode default): $TOOL status');
+  });
+
   it('[s] does not reach a deny: the rule still refuses', async () => {
     const { runner, terminal, run } = session(['npm test', 's', 'git push'], { stage: true });
     await run();
@@ -200,7 +208,7 @@ describe('the embedded session (doubles for the terminal and the sandbox)', () =
     const { terminal, runner, run } = session(['/help', '/nope', '/exit', 'ls']);
     expect(await run()).toBe(0);
     expect(terminal.transcript).toContain('`cd DIR` alone on a line moves it');
-    expect(terminal.transcript).toContain('[s] runs it and every later shell command');
+    expect(terminal.transcript).toContain('[s] runs it and every later shell command the mode would ask');
     expect(terminal.transcript).toContain('/nope is not a session command');
     expect(runner.runs).toHaveLength(0);
     expect(terminal.unread).toEqual(['ls']);
