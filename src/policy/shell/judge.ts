@@ -42,8 +42,6 @@ export interface ShellFindings {
 const GIT_READONLY = 'git-readonly';
 const INLINE = 'inline-interpreters';
 
-
-
 function setRule(set: string, text: string): Rule | undefined {
   return ruleSet(set).find((r) => r.text === text);
 }
