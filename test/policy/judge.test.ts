@@ -314,12 +314,11 @@ describe('PowerShell', () => {
 });
 
 describe('readings a deny rule is tried on', () => {
-  it('here-document bodies, assignment values, dashed git and opaque texts; not comments', () => {
+  it('here-document bodies and assignment values (comments: see the properties, through the real front-end)', () => {
     const deny = { mode: 'bypassPermissions' as const, shell: OPEN, rules: rules('deny shell_command command=*git push*') };
     const heredoc = [cmd(['python3'], { stdin: 'heredoc', redirects: [{ operator: '<<', fd: null, target: 'import os; os.system("git push")\n', dynamic: false, writes: false }] })];
     expect(decideReading('python3 <<EOF …', heredoc, deny).decision).toBe('deny');
     const assign = [cmd(['make'], { assignments: [{ name: 'X', value: 'git push', dynamic: false }] })];
     expect(decideReading('X="git push" make', assign, deny).decision).toBe('deny');
-    expect(decideReading('ls # git push', [cmd(['ls'])], deny).decision).toBe('allow');
   });
 });
