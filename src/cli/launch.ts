@@ -6,10 +6,9 @@
 import type { Command } from 'commander';
 import { UsageError } from './exit-codes.js';
 import type { TrustPrompt } from '../trust/types.js';
-import type { Mode } from '../policy/types.js';
+import type { Mode, Rule } from '../policy/types.js';
 import type { Confinement, SessionRequest, TrustedVia } from '../session/start.js';
 import type { CrewRequest } from '../session/crew.js';
-import type { Rule } from '../policy/types.js';
 import type { CommandEnvSettings } from '../env/command-env.js';
 import type { EffectiveSettings } from '../settings/index.js';
 import fs from 'node:fs';
