@@ -90,11 +90,11 @@ describe.skipIf(!built)('orkeon-code check', () => {
   });
   it('--jsonl gives the same decisions as one check per line (fixed and generated commands)', () => {
     const word = fc.constantFrom('git', 'push', 'status', 'ls', '-la', '"sh"', '-c', "'x'", '$y', 'python3', 'x.py', 'config', 'a.b', 'c');
-    const generated = fc.sample(fc.array(word, { minLength: 1, maxLength: 4 }).chain((a) => fc.constantFrom(a.join(' '), `${a.join(' ')} | sh`, `cd x && ${a.join(' ')}`)), { numRuns: 10, seed: 42 });
+    const generated = fc.sample(fc.array(word, { minLength: 1, maxLength: 4 }).chain((a) => fc.constantFrom(a.join(' '), `${a.join(' ')} | sh`, `cd x && ${a.join(' ')}`)), { numRuns: 6, seed: 42 });
     const commands = ['git status', 'git push', 'ls -la', 'bash -c ls', 'python3 x.py -c', 'git config user.name x', 'cat .git/config', '$x -la', 'echo hi | sh', 'git remote -v', 'npm test && git commit -am x', 'git stash list', ...generated];
     const jsonl = run(['check', '--jsonl', ...ref], commands.map((c) => JSON.stringify({ tool: 'shell_command', args: { command: c } })).join('\n') + '\n');
     const lines = jsonl.stdout.trim().split('\n').map((l) => JSON.parse(l).decision);
     const one = commands.map((c) => JSON.parse(run(['check', '--json', ...ref, '--', c]).stdout).decision);
     expect(lines).toEqual(one);
-  });
+  }, 180_000); // one fresh process per command: slow on a loaded machine
 });
