@@ -18,8 +18,11 @@ import { oneLine, reasonLines, refusalText } from './refusal.js';
 export interface SessionTerminal {
   /** Whether a person answers: without one, the gate's questions are refusals. */
   readonly interactive: boolean;
-  /** Shows `prompt` and resolves with the next line typed (no newline), or null at end of input. */
-  readLine(prompt: string): Promise<string | null>;
+  /**
+   * Shows `prompt` and resolves with the next line typed (no newline), or null at end of input. An
+   * answer to a question is not a command to recall: a terminal keeps it out of its history.
+   */
+  readLine(prompt: string, purpose?: 'command' | 'answer'): Promise<string | null>;
   /** Shows the session's own text (a command's output does not pass here). */
   write(text: string): void;
   /** Lends the terminal to a running command until `run` settles (line mode; the session reads nothing). */
@@ -264,7 +267,7 @@ export class EmbeddedSession {
     const why = decision.reasons.some((r) => r.kind !== 'mode') ? reasonLines(decision) : '';
     for (;;) {
       t.write(`? ${tool} requires approval (mode ${decision.mode}): ${oneLine(source)}\n${why}`);
-      const line = await t.readLine(approvalQuestion(tool));
+      const line = await t.readLine(approvalQuestion(tool), 'answer');
       if (line === null) {
         this.write('\nnot run: no answer (end of input)');
         return 'exit';

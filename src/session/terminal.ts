@@ -49,18 +49,24 @@ export function processTerminal(): ProcessTerminal {
 
   return {
     interactive: isTty,
-    readLine(prompt: string): Promise<string | null> {
+    readLine(prompt: string, purpose: 'command' | 'answer' = 'command'): Promise<string | null> {
       rl.setPrompt(prompt);
+      const forget = (line: string): void => {
+        const history = (rl as unknown as { history?: string[] }).history;
+        if (purpose === 'answer' && history !== undefined && history[0] === line) history.shift();
+      };
       // A line typed ahead (while a command ran) is shown after its prompt, as is every line read from a
       // pipe, which nothing echoes: the transcript reads like the session.
       if (queued.length > 0) {
         const next = queued.shift()!;
+        forget(next);
         process.stdout.write(`${prompt}${next}\n`);
         return Promise.resolve(next);
       }
       if (closed) return Promise.resolve(null);
       return new Promise((resolve) => {
         waiting = (line) => {
+          if (line !== null) forget(line);
           if (!isTty && line !== null) process.stdout.write(`${line}\n`);
           resolve(line);
         };

@@ -125,6 +125,24 @@ describe.skipIf(!canRunSessions)('the embedded session at a terminal, under bubb
     }
   }, 120_000);
 
+  it('at an xterm, the up arrow recalls the last command, never an answer to the question', async () => {
+    const w = sessionWorld();
+    const term = spawnPty([process.execPath, CLI, '--trust', '--confinement', 'bubblewrap', w.project], { env: w.env({ TERM: 'xterm-256color' }) });
+    await term.waitFor(/\(default\)> $/, 30_000);
+    term.sendLine('cat README.md');
+    await term.waitFor('[n] no ');
+    term.sendLine('y');
+    await term.waitFor('# session fixture');
+    await term.waitFor(/\(default\)> $/);
+    term.write('\x1b[A'); // up: the previous line of the history
+    term.sendLine('');
+    await term.waitFor('? shell_command requires approval (mode default): cat README.md');
+    term.sendLine('n');
+    await term.waitFor(/\(default\)> $/);
+    term.sendLine('/exit');
+    expect((await term.exit()).code).toBe(0);
+  }, 60_000);
+
   it('end of input (Ctrl-D) ends the session with 0; a missing ORKEON_REPL stops before any session', async () => {
     const w = sessionWorld();
     const term = spawnPty([process.execPath, CLI, '--trust', w.project], { env: w.env() });
