@@ -117,7 +117,8 @@ function mountDenies(call: ToolCall, ctx: GateContext, access: Access): Reason[]
   const v = resolveVirtual(ctx.mounts.cwd, path);
   const m = mountOf(ctx.mounts, v);
   if (!m) {
-    return [reason('write-right', { rule: 'mounts', set: 'mounts', matched: path, message: `${call.tool} reaches only the mounts, and ${clip(path)} is under none`, remedy: 'use a path under /workspace, /output, /tmp or /user-config' })];
+    // the path is not echoed: outside every mount it may be a host path, and a refusal never names one
+    return [reason('write-right', { rule: 'mounts', set: 'mounts', matched: null, message: `${call.tool} reaches only the mounts, and its path is under none`, remedy: 'use a path under /workspace, /output, /tmp or /user-config' })];
   }
   if (access === 'edit' && !m.writable) {
     return [reason('write-right', { rule: 'write right', set: 'mounts', matched: v, message: `${v} is under the read-only mount ${m.virtual}`, remedy: 'write under /workspace, /output or /tmp' })];

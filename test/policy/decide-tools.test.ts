@@ -111,7 +111,9 @@ describe('mounts', () => {
   it('file tools reach only the mounts; an edit needs a writable one', () => {
     expect(decideCall('file_write', { path: '/user-config/settings.json', content: 'x' }, { mode: 'bypassPermissions' }).reasons[0]).toMatchObject({ kind: 'write-right', matched: '/user-config/settings.json' });
     expect(decideCall('file_read', { path: '/user-config/settings.json' }, { mode: 'plan' }).decision).toBe('allow');
-    expect(decideCall('file_read', { path: '/etc/passwd' }, { mode: 'plan' }).decision).toBe('deny');
+    const outside = decideCall('file_read', { path: '/home/someone/.ssh/id_rsa' }, { mode: 'plan' });
+    expect(outside.decision).toBe('deny');
+    expect(JSON.stringify(outside.reasons)).not.toContain('/home/someone'); // a refusal never names a host path
     expect(decideCall('file_write', { path: '/output/r.md', content: 'x' }, { mode: 'acceptEdits' }).decision).toBe('allow');
   });
 });
