@@ -230,24 +230,29 @@ export class EmbeddedSession {
       this.write(`nothing to run after '${split.mode}:'`);
       return 'continue';
     }
-    const ctx = split.mode !== null ? this.input.gate.context(split.mode, 'request-prefix', this.cwd) : this.input.gate.context(this.mode, this.modeSource, this.cwd);
-    const decision = decide({ tool: 'shell_command', args: { command: source } }, ctx);
-    if (decision.decision === 'deny') {
-      this.input.terminal.write(refusalText(source, decision));
-      return 'continue';
-    }
-    // An [s] answer spares the questions the mode asks. A line the gate asks about for what it holds (a
-    // command name bash expands, a program-running variable, …) is asked every time: no mode runs it
-    // unseen, bypassPermissions included, and an earlier answer did not see it either.
-    const modeAsk = decision.reasons.every((r) => r.kind === 'mode');
-    if (decision.decision === 'ask' && !(modeAsk && this.approvedForSession.has('shell_command'))) {
+    // Decided again after a session command typed at the question (a rule added, the mode changed): the
+    // question waits for the line as the session now stands.
+    for (;;) {
+      const ctx = split.mode !== null ? this.input.gate.context(split.mode, 'request-prefix', this.cwd) : this.input.gate.context(this.mode, this.modeSource, this.cwd);
+      const decision = decide({ tool: 'shell_command', args: { command: source } }, ctx);
+      if (decision.decision === 'deny') {
+        this.input.terminal.write(refusalText(source, decision));
+        return 'continue';
+      }
+      // An [s] answer spares the questions the mode asks. A line the gate asks about for what it holds (a
+      // command name bash expands, a program-running variable, …) is asked every time: no mode runs it
+      // unseen, bypassPermissions included, and an earlier answer did not see it either.
+      const modeAsk = decision.reasons.every((r) => r.kind === 'mode');
+      if (decision.decision === 'allow' || (modeAsk && this.approvedForSession.has('shell_command'))) break;
       const answer = await this.ask('shell_command', source, decision);
       if (answer === 'exit') return 'exit';
+      if (answer === 'again') continue;
       if (answer === 'no') {
         this.write('not run: refused at the question');
         return 'continue';
       }
       if (answer === 'session') this.approvedForSession.add('shell_command');
+      break;
     }
     const read = this.input.readShell(source);
     if (!read.ok) {
@@ -261,8 +266,11 @@ export class EmbeddedSession {
     return 'continue';
   }
 
-  /** The question, asked again whole after a line that is not an answer; a session command runs meanwhile. */
-  private async ask(tool: string, source: string, decision: Decision): Promise<'once' | 'session' | 'no' | 'exit'> {
+  /**
+   * The question, asked again whole after a line that is not an answer. A session command typed there runs,
+   * and the line is decided again ('again').
+   */
+  private async ask(tool: string, source: string, decision: Decision): Promise<'once' | 'session' | 'no' | 'exit' | 'again'> {
     const t = this.input.terminal;
     const why = decision.reasons.some((r) => r.kind !== 'mode') ? reasonLines(decision) : '';
     for (;;) {
@@ -281,7 +289,7 @@ export class EmbeddedSession {
           return 'exit';
         }
         this.sessionCommand(command);
-        continue;
+        return 'again';
       }
       this.write('answer y (once), s (for the session) or n (no)');
     }

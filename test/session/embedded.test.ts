@@ -90,12 +90,15 @@ describe('the embedded session (doubles for the terminal and the sandbox)', () =
     expect(terminal.transcript).toContain('not run: no answer (end of input)');
   });
 
-  it('a session command typed at the question runs, and the question comes back', async () => {
-    const { runner, terminal, run } = session(['npm test', '/permissions list', 'y']);
+  it('a session command typed at the question runs, and the line is decided again as the session now stands', async () => {
+    const { runner, terminal, run } = session(['npm test', '/permissions list', 'y', 'npm test', '/permissions add deny shell_command command=npm*', 'ls', '/mode bypassPermissions']);
     await run();
-    expect(terminal.questions).toBe(2);
     expect(terminal.transcript).toContain('no rules in this session');
-    expect(runner.commands).toEqual(['npm test']);
+    expect(runner.commands).toEqual(['npm test', 'ls']);
+    // Asked twice for the first line (again after /permissions list), once for the second (the deny added
+    // refused it), once for ls (the mode changed to bypassPermissions runs it).
+    expect(terminal.questions).toBe(4);
+    expect(terminal.transcript).toContain('refused by `deny shell_command command=npm*` (session)');
   });
 
   it('a deny is never asked about, and shows its rule, its set and its remedy', async () => {
