@@ -189,7 +189,8 @@ export class EmbeddedSession {
           rules: this.rules,
           stageSets: this.input.gate.stage ? stageSetSizes() : null,
           gateWarnings: this.input.gate.warnings,
-          shell: this.input.gate.context(this.mode, this.modeSource, this.cwd).shell,
+          shell: this.input.gate.settings.shell,
+          runtimeGate: this.input.gate.settings.runtimeGate,
         }))
           this.write(l);
         return;

@@ -13,6 +13,11 @@ import type { MountSpec } from '../mounts/types.js';
 export interface SessionGateSettings {
   readonly shell: ShellPolicySettings;
   readonly extraTools: readonly ExtraTool[];
+  /**
+   * `Orkeon:Security:PermissionGate:Enabled` as the settings say it. The runtime's gate (orkeon-repl reads
+   * it from the exports); the embedded session decides its lines whatever it says.
+   */
+  readonly runtimeGate: boolean;
 }
 
 export interface SessionGateInput {
@@ -55,6 +60,10 @@ export class SessionGate {
     return this.input.stage;
   }
 
+  get settings(): SessionGateSettings {
+    return this.input.settings;
+  }
+
   get mountView(): MountView {
     return this.mounts;
   }
@@ -88,12 +97,12 @@ export function stageSetSizes(): { name: string; rules: number }[] {
  * cannot read gives the narrow default: no interpreters, the default allowlist, no extra tool.
  */
 export function gateSettingsOf(settings: unknown): SessionGateSettings {
-  const s = (settings ?? {}) as { shell?: { allowInterpreters?: unknown; allowlist?: unknown }; tools?: { extra?: unknown } };
+  const s = (settings ?? {}) as { shell?: { allowInterpreters?: unknown; allowlist?: unknown }; tools?: { extra?: unknown }; gate?: { enabled?: unknown } };
   const allowlist = Array.isArray(s.shell?.allowlist) ? s.shell.allowlist.filter((x): x is string => typeof x === 'string') : [];
   const extra = Array.isArray(s.tools?.extra)
     ? s.tools.extra.filter((t): t is ExtraTool => t !== null && typeof t === 'object' && typeof (t as ExtraTool).name === 'string' && ((t as ExtraTool).access === 'read' || (t as ExtraTool).access === 'write'))
     : [];
-  return { shell: { allowInterpreters: s.shell?.allowInterpreters === true, allowlist }, extraTools: extra };
+  return { shell: { allowInterpreters: s.shell?.allowInterpreters === true, allowlist }, extraTools: extra, runtimeGate: s.gate?.enabled !== false };
 }
 
 /** The launcher's mode source as the gate names it. */

@@ -44,6 +44,8 @@ export interface Surface {
   /** What the gate holds back (dormant rules, allow rules set aside for the stage). */
   readonly gateWarnings: readonly string[];
   readonly shell: ShellPolicySettings;
+  /** Whether the settings leave Orkeon:Security:PermissionGate:Enabled on. */
+  readonly runtimeGate: boolean;
 }
 
 const MODE_FROM: Readonly<Record<ModeSource, string>> = {
@@ -56,7 +58,12 @@ const MODE_FROM: Readonly<Record<ModeSource, string>> = {
 
 /** `/permissions` alone: the effective surface. */
 export function surfaceLines(s: Surface): string[] {
-  const out = [`mode: ${s.mode} (from ${MODE_FROM[s.modeSource]}); a line can take another with a prefix, e.g. plan: git status`];
+  const out = [
+    s.runtimeGate
+      ? 'gate: active (Orkeon:Security:PermissionGate:Enabled); every line is decided before it runs'
+      : "gate: active for this session's lines; your settings turn Orkeon:Security:PermissionGate:Enabled off, which only an agent runtime (orkeon-repl) obeys",
+    `mode: ${s.mode} (from ${MODE_FROM[s.modeSource]}); a line can take another with a prefix, e.g. plan: git status`,
+  ];
   if (s.rules.length === 0) out.push('rules of this session: none');
   else {
     out.push(`rules of this session (${s.rules.length}):`);

@@ -21,7 +21,7 @@ function rules(...texts: string[]): readonly Rule[] {
 function session(lines: string[], o: { stage?: boolean; mode?: Mode; rules?: readonly Rule[]; runner?: RecordingRunner; interactive?: boolean } = {}) {
   const terminal = new ScriptedTerminal(lines, { interactive: o.interactive ?? true });
   const runner = o.runner ?? new RecordingRunner();
-  const gate = new SessionGate({ settings: { shell: { allowInterpreters: false, allowlist: [] }, extraTools: [] }, stage: o.stage ?? false, userMounts: [], terminal: terminal.interactive, readShell: readShellCommand });
+  const gate = new SessionGate({ settings: { shell: { allowInterpreters: false, allowlist: [] }, extraTools: [], runtimeGate: true }, stage: o.stage ?? false, userMounts: [], terminal: terminal.interactive, readShell: readShellCommand });
   const s = new EmbeddedSession({ terminal, runner, gate, readShell: readShellCommand, mode: o.mode ?? 'default', modeSource: 'default', rules: o.rules ?? [] });
   return { terminal, runner, s, run: () => s.run() };
 }

@@ -18,11 +18,13 @@ const rules = (...t: string[]) => {
 
 describe('the session gate', () => {
   it('reads the effective settings, and anything it cannot read as the narrow default', () => {
-    expect(gateSettingsOf(undefined)).toEqual({ shell: { allowInterpreters: false, allowlist: [] }, extraTools: [] });
-    expect(gateSettingsOf({ shell: { allowInterpreters: 'true', allowlist: 'curl' }, tools: { extra: 'x' } })).toEqual({ shell: { allowInterpreters: false, allowlist: [] }, extraTools: [] });
+    expect(gateSettingsOf(undefined)).toEqual({ shell: { allowInterpreters: false, allowlist: [] }, extraTools: [], runtimeGate: true });
+    expect(gateSettingsOf({ gate: { enabled: false } }).runtimeGate).toBe(false);
+    expect(gateSettingsOf({ shell: { allowInterpreters: 'true', allowlist: 'curl' }, tools: { extra: 'x' } })).toEqual({ shell: { allowInterpreters: false, allowlist: [] }, extraTools: [], runtimeGate: true });
     expect(gateSettingsOf({ shell: { allowInterpreters: true, allowlist: ['make', 3] }, tools: { extra: [{ name: 'search_issues', access: 'read' }, { name: 'bad', access: 'admin' }] } })).toEqual({
       shell: { allowInterpreters: true, allowlist: ['make'] },
       extraTools: [{ name: 'search_issues', access: 'read' }],
+      runtimeGate: true,
     });
     expect(gateModeSource('settings')).toBe('fallback');
   });

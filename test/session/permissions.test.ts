@@ -62,8 +62,10 @@ describe('session rules', () => {
       ],
       gateWarnings: [],
       shell: { allowInterpreters: false, allowlist: ['make'] },
+      runtimeGate: false,
     }).join('\n');
     expect(lines).toContain('mode: plan (from /mode)');
+    expect(lines).toContain('your settings turn Orkeon:Security:PermissionGate:Enabled off, which only an agent runtime (orkeon-repl) obeys');
     expect(lines).toContain('  allow shell_command command=npm test*');
     expect(lines).toContain('plan reads no allow rule');
     expect(lines).toContain('the dev-stage sets, 246 deny rules');
