@@ -53,6 +53,13 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 async function runHook(agent: string, opts: HookCliOptions): Promise<number> {
+  // Claude Code goes on with a call whose hook times out: answer deny first.
+  const { HOOK_DEADLINE_MS } = await import('../agents/claude-code/settings-file.js');
+  setTimeout(() => {
+    const reason = 'orkeon-code refused this call: the hook did not decide in time\n  instead: try the call again; if it keeps happening, report it';
+    fs.writeSync(1, `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } })}\n`);
+    process.exit(0);
+  }, HOOK_DEADLINE_MS).unref();
   const hook = await import('../agents/claude-code/hook.js');
   const { denyAnswer } = await import('../agents/claude-code/decision.js');
   const { MAX_HOOK_INPUT_BYTES } = await import('../agents/claude-code/hook-input.js');

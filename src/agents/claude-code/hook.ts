@@ -49,11 +49,16 @@ async function answer(stdin: Buffer | string, options: HookOptions, env: Env, hi
   if (!read.ok) return denyAnswer(read.why, 'this hook reads one PreToolUse call from Claude Code; nothing ran', hidden);
   const call = read.call;
 
+  // A hook whose own command line is wrong refuses every call, and says so to the person as well.
+  const misconfigured = (message: string): string => {
+    warn(message);
+    return denyAnswer(message, FIX_HOOK, hidden);
+  };
   const [policy, settingsStage, mountsStage] = await Promise.all([import('../../policy/index.js'), import('../../settings/index.js'), import('../../mounts/index.js')]);
-  if (options.mode !== undefined && !policy.isMode(options.mode)) return denyAnswer(`the hook's --mode '${options.mode}' is not a mode`, FIX_HOOK, hidden);
-  if (options.batch && !options.stage) return denyAnswer("the hook's --batch needs --stage", FIX_HOOK, hidden);
+  if (options.mode !== undefined && !policy.isMode(options.mode)) return misconfigured(`the hook's --mode '${options.mode}' is not a mode`);
+  if (options.batch && !options.stage) return misconfigured("the hook's --batch needs --stage");
   const rules = parseRuleTexts(options.rule ?? []);
-  if (!rules.ok) return denyAnswer(`the hook's --rule '${rules.text}' does not parse: ${rules.error}`, FIX_HOOK, hidden);
+  if (!rules.ok) return misconfigured(`the hook's --rule '${rules.text}' does not parse: ${rules.error}`);
   for (const w of rules.warnings) warn(`--rule '${w.text}': ${w.warning}`);
 
   const loaded = settingsStage.loadUserSettings({ file: options.settings ?? null, env });
@@ -65,16 +70,16 @@ async function answer(stdin: Buffer | string, options: HookOptions, env: Env, hi
   const settings = loaded.settings;
 
   const project = options.project ?? env['CLAUDE_PROJECT_DIR'];
-  if (project === undefined || project === '') return denyAnswer('the hook does not know the project (no --project, no CLAUDE_PROJECT_DIR)', FIX_HOOK, hidden);
+  if (project === undefined || project === '') return misconfigured('the hook does not know the project (no --project, no CLAUDE_PROJECT_DIR)');
   const projectReal = realFolder(project);
-  if (projectReal === null) return denyAnswer('the project folder the hook was given is not a folder', FIX_HOOK, hidden);
+  if (projectReal === null) return misconfigured('the project folder the hook was given is not a folder');
 
   const userMounts: HostMount[] = [];
   const specs = [];
   for (const text of options.mount ?? []) {
     const spec = mountsStage.parseMountString(text);
-    if (!spec.ok) return denyAnswer(`the hook's --mount is not a mount (${spec.error.code})`, FIX_HOOK, hidden);
-    if (!path.posix.isAbsolute(spec.value.physical)) return denyAnswer("the hook's --mount names a relative host folder", FIX_HOOK, hidden);
+    if (!spec.ok) return misconfigured(`the hook's --mount is not a mount (${spec.error.code})`);
+    if (!path.posix.isAbsolute(spec.value.physical)) return misconfigured("the hook's --mount names a relative host folder");
     specs.push(spec.value);
     userMounts.push({ physical: spec.value.physical, virtual: spec.value.virtual, writable: spec.value.writable });
   }
@@ -97,7 +102,8 @@ async function answer(stdin: Buffer | string, options: HookOptions, env: Env, hi
   const sessionRules: Rule[] = [...rules.rules, ...claudeCodeGuardRules()];
   const built = policy.buildGateContext({
     mode: combined.mode,
-    modeSource: options.mode !== undefined || combined.from === 'claude-code' ? 'option' : settings.permissions.fallback !== null ? 'fallback' : 'default',
+    // The launcher hands the session's mode on with --mode; Claude Code's narrower mode is the session's too.
+    modeSource: options.mode !== undefined || combined.from === 'claude-code' ? 'session' : settings.permissions.fallback !== null ? 'fallback' : 'default',
     rules: sessionRules,
     stage: options.stage === true,
     batch: options.batch === true,

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionOutcome, SessionRequest } from '../../session/start.js';
-import { readClaudeArgs, shellLine } from './command.js';
+import { readClaudeArgs, shellLine, shellWord } from './command.js';
 import { generatedSettings, readUserClaudeSettings, SWITCHES_OFF } from './settings-file.js';
 import { writeSessionFile, type ClaudeCodeSessionFile } from './session-file.js';
 
@@ -95,9 +95,13 @@ export async function startClaudeCodeSession(request: SessionRequest): Promise<S
   // crash of Node itself a refusal.
   const hookCommand = `${shellLine(hookArgv)} || exit 2`;
   // Claude Code runs CLAUDE_CODE_SHELL_PREFIX as one program path unless it holds quotes (2.1.332 quotes a
-  // plain `prog arg` whole), so the prefix is a script of the session's own that passes its one argument on.
+  // plain `prog arg` whole), so the prefix is a script of the session's own. It runs orkeon-code's hook
+  // command (compared as the exact string) on the host itself, with no orkeon-code process in between:
+  // Claude Code goes on with a call whose hook fails with a status other than 2 or times out (measured),
+  // so nothing that could fail that way stands between it and the hook. Every other line goes to
+  // `orkeon-code confine`.
   const prefix = path.join(dir, 'shell-prefix');
-  const prefixScript = prefixScriptText([node, bin, 'confine', 'claude-code', '--session', sessionFile, '--']);
+  const prefixScript = prefixScriptText([node, bin, 'confine', 'claude-code', '--session', sessionFile, '--'], gateOn ? hookCommand : null);
   const settings = generatedSettings({ user: user.settings, hookCommand: gateOn ? hookCommand : null, prefix });
   if (!gateOn) messages.push("the permission gate is off in your settings (Orkeon:Security:PermissionGate:Enabled): Claude Code's tool calls are not checked by orkeon-code; its shell still runs confined");
 
@@ -162,9 +166,15 @@ export async function startClaudeCodeSession(request: SessionRequest): Promise<S
   }
 }
 
-/** The shell prefix: a POSIX script that hands the line Claude Code gives it to `orkeon-code confine`. */
-export function prefixScriptText(argv: readonly string[]): string {
-  return `#!/bin/sh\n# orkeon-code: Claude Code's shell prefix for one session (CLAUDE_CODE_SHELL_PREFIX); removed when the session ends.\nexec ${shellLine(argv)} "$@"\n`;
+/**
+ * The shell prefix: a POSIX script that runs the hook command (the exact string, one argument) on the
+ * host, and hands every other line to `orkeon-code confine` (argv).
+ */
+export function prefixScriptText(confine: readonly string[], hookCommand: string | null): string {
+  const lines = ['#!/bin/sh', "# orkeon-code: Claude Code's shell prefix for one session (CLAUDE_CODE_SHELL_PREFIX); removed when the session ends."];
+  if (hookCommand !== null) lines.push(`if [ "$#" -eq 1 ] && [ "$1" = ${shellWord(hookCommand)} ]; then exec /bin/bash -c "$1"; fi`);
+  lines.push(`exec ${shellLine(confine)} "$@"`);
+  return `${lines.join('\n')}\n`;
 }
 
 /**

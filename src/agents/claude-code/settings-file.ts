@@ -13,8 +13,14 @@ export type ClaudeSettings = Record<string, unknown>;
 
 export type UserSettingsRead = { readonly ok: true; readonly settings: ClaudeSettings | null } | { readonly ok: false; readonly message: string };
 
-/** The hook's entry: every tool (`*`), a bounded time. */
-export const HOOK_TIMEOUT_SECONDS = 60;
+/**
+ * How long Claude Code waits for the hook. Claude Code goes on with the call when a hook times out, so the
+ * bound is generous, and the hook answers deny on its own before it (HOOK_DEADLINE_MS).
+ */
+export const HOOK_TIMEOUT_SECONDS = 300;
+
+/** The hook's own deadline: past it, it answers deny rather than let Claude Code's timeout allow the call. */
+export const HOOK_DEADLINE_MS = (HOOK_TIMEOUT_SECONDS - 30) * 1000;
 
 /**
  * The user's `--settings` value: a JSON string when it starts with `{`, else a file (relative to the
