@@ -4,5 +4,5 @@ export { readShellCommand, readShellCommandAsync, type ReadOptions } from './rea
 export { validateInputCharacters } from './validate-input.js';
 export { findGitVerb } from './commands/git.js';
 export { normalisePath, normaliseCommandName, PROJECT_ROOT } from './paths.js';
-export { MAX_INPUT_BYTES, MAX_TREE_DEPTH, MAX_NESTED_READS, MAX_COMMANDS, DEFAULT_TIMEOUT_MS } from './limits.js';
+export { MAX_INPUT_BYTES, MAX_TREE_DEPTH, MAX_NESTED_READS, MAX_COMMANDS, MAX_PIPES, DEFAULT_TIMEOUT_MS } from './limits.js';
 export type * from './types.js';

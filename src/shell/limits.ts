@@ -16,6 +16,13 @@ export const MAX_TREE_DEPTH = 1000;
  */
 export const MAX_NESTED_READS = 16;
 
+/**
+ * Most pipe operators (`|`, `|&`) one text may hold outside quotes and here-documents. tree-sitter's error
+ * recovery at the end of a long pipeline costs time and memory quadratic in its length (8,000 pipes: 3 s
+ * and 800 MB; 16,000: the wasm runs out of memory), so longer ones are refused before parsing.
+ */
+export const MAX_PIPES = 1000;
+
 /** Most simple commands one input may yield (a bound on the work a crafted input can cause). */
 export const MAX_COMMANDS = 4096;
 

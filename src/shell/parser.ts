@@ -9,11 +9,13 @@ import type { ShellRefusal } from './types.js';
 
 let parser: TsParser | null = null;
 let loading: Promise<void> | null = null;
+/** How many wasm instances were made: a new one replaces one that aborted (out of memory, say). */
+let generation = 0;
 
 /** Loads web-tree-sitter and the bash grammar once per process; later calls return the same promise. */
 export function initShellReader(): Promise<void> {
   if (parser) return Promise.resolve();
-  loading ??= load().catch((err: unknown) => {
+  loading ??= load(generation).catch((err: unknown) => {
     loading = null;
     throw Object.assign(new Error(`cannot load the bash grammar: ${(err as Error)?.message ?? String(err)}`), {
       code: 'ORKEON_SHELL_GRAMMAR',
@@ -23,18 +25,38 @@ export function initShellReader(): Promise<void> {
   return loading;
 }
 
-async function load(): Promise<void> {
-  const { Parser, Language } = await import('web-tree-sitter');
+async function load(instance: number): Promise<void> {
+  // a wasm module that aborted is dead for good: a replacement needs a module instance of its own, which a
+  // distinct URL gives (the dead one's memory stays with its module, which ES modules never unload)
+  const specifier = instance === 0 ? 'web-tree-sitter' : `${import.meta.resolve('web-tree-sitter')}?instance=${instance}`;
+  const { Parser, Language } = (await import(specifier)) as typeof import('web-tree-sitter');
   await Parser.init();
   const wasm = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
   const bash = await Language.load(wasm);
   const p = new Parser();
   p.setLanguage(bash);
   parser = p;
+  loading = null;
+}
+
+/** After an abort: refuse until a fresh instance is ready, and start making it. */
+function replaceAbortedParser(): void {
+  parser = null;
+  generation++;
+  loading = load(generation).catch(() => {
+    loading = null;
+  });
 }
 
 export function isShellReaderReady(): boolean {
   return parser !== null;
+}
+
+/** Why a read cannot happen now: never initialised, or restarting after an abort. */
+export function notReadyRefusal(): ShellRefusal {
+  return generation > 0
+    ? { code: 'parser-failure', message: 'the bash parser is restarting after a failure; retry the command in a moment' }
+    : { code: 'parser-failure', message: 'the shell reader is not initialised (await initShellReader() first)' };
 }
 
 /**
@@ -51,6 +73,9 @@ export type ParseResult =
  */
 export function parseShell(text: string, deadline: number): ParseResult {
   if (!parser) {
+    if (generation > 0) {
+      return { ok: false, refusal: { code: 'parser-failure', message: 'the bash parser is restarting after a failure; retry the command in a moment' } };
+    }
     throw Object.assign(new Error('the shell reader is not initialised; await initShellReader() first'), {
       code: 'ORKEON_SHELL_NOT_INITIALISED',
     });
@@ -70,6 +95,11 @@ export function parseShell(text: string, deadline: number): ParseResult {
     }
     return copyTree(tree, text);
   } catch (err) {
+    if ((err as Error)?.name === 'RuntimeError' || /Aborted/.test(String((err as Error)?.message))) {
+      tree = null;
+      replaceAbortedParser();
+      return { ok: false, refusal: { code: 'parser-failure', message: 'the bash parser ran out of resources on this command and restarts; the command is refused' } };
+    }
     try {
       parser.reset();
     } catch {

@@ -2,7 +2,7 @@
 // a refusal is a value, and an internal failure is the refusal 'parser-failure'.
 import { ReadError } from './lexer.js';
 import { DEFAULT_TIMEOUT_MS } from './limits.js';
-import { initShellReader, isShellReaderReady } from './parser.js';
+import { initShellReader, isShellReaderReady, notReadyRefusal } from './parser.js';
 import { readShellText, type ReadState } from './text-reader.js';
 import type { ShellReadResult, SimpleCommand } from './types.js';
 import { validateInputCharacters } from './validate-input.js';
@@ -20,9 +20,7 @@ export function readShellCommand(source: string, options: ReadOptions = {}): She
     }
     const invalid = validateInputCharacters(source);
     if (invalid) return { ok: false, refusal: invalid };
-    if (!isShellReaderReady()) {
-      return { ok: false, refusal: { code: 'parser-failure', message: 'the shell reader is not initialised (await initShellReader() first)' } };
-    }
+    if (!isShellReaderReady()) return { ok: false, refusal: notReadyRefusal() };
     const state: ReadState = {
       deadline: performance.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       commands: [],

@@ -5,7 +5,8 @@ import { parseWithContinuations } from './continuations.js';
 import { checkHeredocExtent, stripLeadingTabs } from './heredoc.js';
 import { interpretCommand } from './commands/interpret.js';
 import { lexSpan, lexWord, ReadError, type LexContext, type LexedWord, type Substitution, type WordMode } from './lexer.js';
-import { MAX_COMMANDS, MAX_NESTED_READS } from './limits.js';
+import { MAX_COMMANDS, MAX_NESTED_READS, MAX_PIPES } from './limits.js';
+import { countPipes } from './pipe-count.js';
 import type { BaseCommand, InnerCommand, NestedShell, Word } from './model.js';
 import { normaliseRedirectTarget } from './paths.js';
 import { childByField, type SyntaxNode } from './syntax.js';
@@ -79,6 +80,9 @@ export function readShellText(text: string, scope: Scope, state: ReadState, vali
   checkDeadline(state);
   const invalid = validated ? null : validateInputCharacters(text);
   if (invalid) throw new ReadError(invalid.code, invalid.message, invalid.offset);
+  if (text.length > MAX_PIPES && countPipes(text) > MAX_PIPES) {
+    throw new ReadError('too-deep', `the command holds more than ${MAX_PIPES} pipes; split it into a script`);
+  }
   state.depth++;
   try {
     const { src, root } = parseWithContinuations(text, state.deadline);
