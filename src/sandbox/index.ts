@@ -13,4 +13,4 @@ export { selectBackend, resolveBackend, INSTALL_BUBBLEWRAP, type BackendChoice, 
 export { runInvocation, FORWARDED_SIGNALS, type RunOptions, type RunResult } from './runner.js';
 export { inspectGitGuard, plantedPaths, readGitConfigValue, type GitGuard } from './git-guard.js';
 export { sandboxPasswd, sandboxGroup } from './etc-files.js';
-export { openSandbox, dockerCliEnv, type OpenSandboxInput, type OpenedSandbox } from './session.js';
+export { openSandbox, dockerCliEnv, sweepStaleSessions, type OpenSandboxInput, type OpenedSandbox } from './session.js';

@@ -83,7 +83,8 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
   if (!output.ok) return mountFailure(output.error.message);
 
   const identity = currentIdentity(input.hostEnv);
-  const session = fs.mkdtempSync(path.join(os.tmpdir(), 'orkeon-code-'));
+  sweepStaleSessions(os.tmpdir());
+  const session = fs.mkdtempSync(path.join(os.tmpdir(), `${SESSION_PREFIX}${process.pid}-`));
   const close = (): void => fs.rmSync(session, { recursive: true, force: true });
   try {
     const userConfigDir = path.join(session, 'user-config');
@@ -149,6 +150,47 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
   } catch (err) {
     close();
     return { ok: false, error: { code: 'setup', message: `the session's files could not be prepared: ${(err as Error).message}` } };
+  }
+}
+
+/** The session's own files live in `<tmp>/orkeon-code-<pid>-XXXXXX`, removed by close(). */
+const SESSION_PREFIX = 'orkeon-code-';
+
+/**
+ * Removes the session folders of orkeon-code processes that are gone without closing them (killed with
+ * SIGKILL, or by a terminal that closed): only this user's, only when their process no longer exists,
+ * only when older than a minute.
+ */
+export function sweepStaleSessions(tmp: string, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(tmp);
+  } catch {
+    return;
+  }
+  const uid = typeof process.getuid === 'function' ? process.getuid() : null;
+  for (const name of names) {
+    const m = /^orkeon-code-(\d+)-[A-Za-z0-9]{6}$/.exec(name);
+    if (m === null) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid || processExists(pid)) continue;
+    const dir = path.join(tmp, name);
+    try {
+      const st = fs.lstatSync(dir);
+      if (!st.isDirectory() || (uid !== null && st.uid !== uid) || now - st.mtimeMs < 60_000) continue;
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Someone else's, or gone meanwhile.
+    }
+  }
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

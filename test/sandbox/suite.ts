@@ -7,8 +7,9 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { openSandbox, type OpenSandboxInput } from '../../src/sandbox/session.js';
+import { openSandbox, sweepStaleSessions, type OpenSandboxInput } from '../../src/sandbox/session.js';
 import { runInvocation, type RunOptions, type RunResult } from '../../src/sandbox/runner.js';
 import type { Backend } from '../../src/sandbox/types.js';
 import { snapshotCli, type BuiltCli } from './built-cli.js';
@@ -349,10 +350,15 @@ export function defineConfinementSuite(backend: Exclude<Backend, 'none'>, option
     const r = await runOutside(`bash -c 'sleep 300; : ${marker}' & echo ready; wait`, 'SIGKILL');
     expect(r.code).toBeNull();
     expect(await waitFor(() => processesWith(marker).length === 0)).toBe(true);
+    // Its session folder stays behind; the next session sweeps it once it is a minute old.
+    const left = fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith(`orkeon-code-${r.pid}-`));
+    expect(left).toHaveLength(1);
+    sweepStaleSessions(os.tmpdir(), Date.now() + 120_000);
+    expect(fs.existsSync(path.join(os.tmpdir(), left[0]!))).toBe(false);
   });
 
   /** Runs the command in a process of its own (the built runner) and sends it `signal` once the command printed `ready`. */
-  async function runOutside(script: string, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  async function runOutside(script: string, signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string; pid: number }> {
     const config = input(['bash', '-c', script]);
     const child = spawn(process.execPath, [cli.runSandboxed, JSON.stringify(config)], { cwd: fx.root, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -369,6 +375,6 @@ export function defineConfinementSuite(backend: Exclude<Backend, 'none'>, option
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
     if (!sent) throw new Error(`the command never printed ready: ${stderr}`);
-    return { code, stdout, stderr };
+    return { code, stdout, stderr, pid: child.pid ?? -1 };
   }
 }
