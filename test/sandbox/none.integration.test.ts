@@ -40,7 +40,7 @@ describe('none, on the host', () => {
   it('runs in the project folder with the built environment: a private HOME, no host secret', async () => {
     const r = await run('pwd; echo "HOME=$HOME"; env');
     expect(r.stdout.split('\n')[0]).toBe(fx.project);
-    expect(r.stdout).toMatch(/HOME=\/\S*orkeon-code-\w+\/home\n/);
+    expect(r.stdout).toMatch(/HOME=\/\S*orkeon-code-\d+-\w+\/home\n/);
     expect(r.stdout).not.toContain(`HOME=${fx.home}\n`);
     expect(r.stdout).not.toContain(ENV_SECRET);
     expect(r.stdout).toContain(`PATH=${fx.hostEnv.PATH}`);
