@@ -26,7 +26,7 @@ export const AGENTS: readonly AgentWiring[] = [
     name: 'Claude Code',
     command: '`claude` or a path ending in /claude, after --',
     start: 'orkeon-code [folder] [--mode M] [--stage] [--rule R]… -- claude [claude options]',
-    hook: 'PreToolUse (matcher *) → orkeon-code hook claude-code: every tool call is read as the seed\'s tool (Bash → shell_command, Read → file_read, Write → file_write, Edit/MultiEdit → edit_file, Glob → glob, Grep → grep, WebFetch → http_api GET, anything else → a write) with host paths as virtual paths, and the gate answers allow, ask or deny',
+    hook: 'PreToolUse (matcher *) → orkeon-code hook claude-code: every tool call is read as the seed\'s tool (Bash → shell_command, Read → file_read, Write → file_write, Edit/MultiEdit → edit_file, Glob → glob, Grep → grep, WebFetch → http_api GET, anything else → a write) with host paths as virtual paths, and the gate answers allow, ask or deny (held warm by the launcher for the session, on a private Unix socket; the hook decides by itself when it does not answer)',
     shell: 'CLAUDE_CODE_SHELL_PREFIX → orkeon-code confine claude-code: every Bash command runs under bash -c in the sandbox (the project at /workspace and at its own path, Claude Code\'s snapshot read-only, its cwd file writable); the hook command alone runs on the host',
     files: 'settings.json (the user\'s claude --settings merged with the hook, the prefix and disableAllHooks: false) and session.json under $ORKEON_CODE_HOME/agents/claude-code/<session>/, removed when Claude Code ends; ~/.claude is never written',
     mode: 'the gate decides in the narrower of orkeon-code\'s mode and Claude Code\'s permission_mode; a deny always wins, Claude Code\'s bypass never widens it',

@@ -6,7 +6,8 @@
 // that fails any other way lets Claude Code go on with the call.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Mode, Rule } from '../../policy/types.js';
+import type { Mode } from '../../policy/types.js';
+import type { GateContext } from '../../policy/context.js';
 import { parseRuleTexts } from '../../policy/rule-options.js';
 import { readHookInput } from './hook-input.js';
 import { hostMounts, type HostMount } from './paths.js';
@@ -35,24 +36,69 @@ const FIX_HOOK = "fix the hook's command line in the Claude Code settings (orkeo
 
 /** The hook's answer (a JSON line for standard output) to one call on standard input. Never throws. */
 export async function answerHook(stdin: Buffer | string, options: HookOptions, env: Env, warn: (line: string) => void = () => {}): Promise<string> {
+  const hook = await prepareHook(options, env, warn);
+  return hook.answer(stdin);
+}
+
+/** A hook ready to answer calls: its options read, the settings loaded and the gate built, once. */
+export interface PreparedHook {
+  /** The answer to one call. Never throws. */
+  answer(stdin: Buffer | string): Promise<string>;
+}
+
+/**
+ * Reads the options, the settings, the project and the mounts, and builds the gate, once: a hook process
+ * answers one call with it, the launcher's gate server (gate-server.ts) every call of a session. A hook
+ * whose command line or settings are wrong answers deny to every call. Never throws.
+ */
+export async function prepareHook(options: HookOptions, env: Env, warn: (line: string) => void = () => {}): Promise<PreparedHook> {
   const hidden = hiddenPaths(env);
+  const failed = (message: string, remedy: string): PreparedHook => ({
+    answer: async (stdin) => {
+      const read = readHookInput(stdin);
+      return read.ok ? denyAnswer(message, remedy, hidden) : denyAnswer(read.why, INPUT_REMEDY, hidden);
+    },
+  });
   try {
-    return await answer(stdin, options, env, hidden, warn);
+    const ready = await prepare(options, env, hidden, warn);
+    if (!ready.ok) return failed(ready.message, ready.remedy);
+    return {
+      answer: async (stdin) => {
+        try {
+          return await answerWith(ready, stdin);
+        } catch (err) {
+          return internalError(err, hidden);
+        }
+      },
+    };
   } catch (err) {
-    const code = (err as { code?: unknown } | null)?.code;
-    return denyAnswer(`the hook failed (${typeof code === 'string' ? code : 'internal error'}), so the call is refused`, 'report it as a bug; nothing ran', hidden);
+    return { answer: async () => internalError(err, hidden) };
   }
 }
 
-async function answer(stdin: Buffer | string, options: HookOptions, env: Env, hidden: readonly string[], warn: (line: string) => void): Promise<string> {
-  const read = readHookInput(stdin);
-  if (!read.ok) return denyAnswer(read.why, 'this hook reads one PreToolUse call from Claude Code; nothing ran', hidden);
-  const call = read.call;
+const INPUT_REMEDY = 'this hook reads one PreToolUse call from Claude Code; nothing ran';
 
+function internalError(err: unknown, hidden: readonly string[]): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  return denyAnswer(`the hook failed (${typeof code === 'string' ? code : 'internal error'}), so the call is refused`, 'report it as a bug; nothing ran', hidden);
+}
+
+interface Ready {
+  readonly ok: true;
+  readonly options: HookOptions;
+  readonly mounts: readonly HostMount[];
+  readonly hidden: readonly string[];
+  readonly orkeonMode: Mode;
+  readonly fallback: boolean;
+  readonly context: GateContext;
+  readonly policy: typeof import('../../policy/index.js');
+}
+
+async function prepare(options: HookOptions, env: Env, hidden: readonly string[], warn: (line: string) => void): Promise<Ready | { ok: false; message: string; remedy: string }> {
   // A hook whose own command line is wrong refuses every call, and says so to the person as well.
-  const misconfigured = (message: string): string => {
+  const misconfigured = (message: string) => {
     warn(message);
-    return denyAnswer(message, FIX_HOOK, hidden);
+    return { ok: false as const, message, remedy: FIX_HOOK };
   };
   const [policy, settingsStage, mountsStage] = await Promise.all([import('../../policy/index.js'), import('../../settings/index.js'), import('../../mounts/index.js')]);
   if (options.mode !== undefined && !policy.isMode(options.mode)) return misconfigured(`the hook's --mode '${options.mode}' is not a mode`);
@@ -65,7 +111,7 @@ async function answer(stdin: Buffer | string, options: HookOptions, env: Env, hi
   if (loaded.issues.length > 0) {
     // The allowlist or the interpreters could be what the file narrows: a guess could widen it.
     for (const i of loaded.issues) warn(`settings: ${i.key}${i.value === null ? '' : ` = ${i.value}`}: ${i.message} (fix: ${i.fix})`);
-    return denyAnswer("orkeon-code's settings cannot be read as written, so no call is decided", 'the user fixes the settings file (orkeon-code check -- true names the problem)', hidden);
+    return { ok: false, message: "orkeon-code's settings cannot be read as written, so no call is decided", remedy: 'the user fixes the settings file (orkeon-code check -- true names the problem)' };
   }
   const settings = loaded.settings;
 
@@ -84,41 +130,55 @@ async function answer(stdin: Buffer | string, options: HookOptions, env: Env, hi
     userMounts.push({ physical: spec.value.physical, virtual: spec.value.virtual, writable: spec.value.writable });
   }
   const mounts = hostMounts({ project: projectReal, output: options.output ?? null, user: userMounts });
-  const hiddenAll = [...hidden, ...mounts.map((m) => m.physical)];
-
-  const mapped = mapToolCall(call, mounts);
-  const orkeonMode: Mode = (options.mode as Mode | undefined) ?? settings.permissions.fallback ?? 'default';
-  const combined = combineModes(orkeonMode, call.permissionMode);
-  if (!mapped.ok) {
-    return hookAnswer({ toolName: call.toolName, seedTool: mapped.refusal.seedTool, verdict: refusedVerdict(mapped.refusal, combined.mode), modeNote: combined.note, mounts, hidden: hiddenAll });
-  }
-
-  let readShell = null;
-  if (mapped.mapped.calls.some((c) => c.tool === 'shell_command')) {
-    const shell = await import('../../shell/index.js');
-    await shell.initShellReader();
-    readShell = shell.readShellCommand;
-  }
-  const sessionRules: Rule[] = [...rules.rules, ...claudeCodeGuardRules()];
   const built = policy.buildGateContext({
-    mode: combined.mode,
-    // The launcher hands the session's mode on with --mode; Claude Code's narrower mode is the session's too.
-    modeSource: options.mode !== undefined || combined.from === 'claude-code' ? 'session' : settings.permissions.fallback !== null ? 'fallback' : 'default',
-    rules: sessionRules,
+    rules: [...rules.rules, ...claudeCodeGuardRules()],
     stage: options.stage === true,
     batch: options.batch === true,
     shell: { allowInterpreters: settings.shell.allowInterpreters, allowlist: settings.shell.allowlist },
     // A person answers through Claude Code's own question: an ask stays an ask (under -p, Claude Code
     // counts it as a deny).
     terminal: true,
-    mounts: mountsStage.mountViewOf(specs, mapped.mapped.cwd ?? '/workspace'),
+    mounts: mountsStage.mountViewOf(specs, '/workspace'),
     // Every tool Claude Code offers is one a rule may name; none declares anything to the gate: a write.
     extraTools: [{ name: '*', access: 'write' }],
-    readShell,
+    readShell: null,
   });
   for (const w of built.warnings) warn(w);
-  const verdict = decideMapped(mapped.mapped, built.context);
-  return hookAnswer({ toolName: call.toolName, seedTool: mapped.mapped.seedTool, verdict, modeNote: combined.note, mounts, hidden: hiddenAll });
+  return {
+    ok: true,
+    options,
+    mounts,
+    hidden: [...hidden, ...mounts.map((m) => m.physical)],
+    orkeonMode: (options.mode as Mode | undefined) ?? settings.permissions.fallback ?? 'default',
+    fallback: options.mode === undefined && settings.permissions.fallback !== null,
+    context: built.context,
+    policy,
+  };
+}
+
+async function answerWith(ready: Ready, stdin: Buffer | string): Promise<string> {
+  const read = readHookInput(stdin);
+  if (!read.ok) return denyAnswer(read.why, INPUT_REMEDY, ready.hidden);
+  const call = read.call;
+  const { mounts, hidden } = ready;
+  const mapped = mapToolCall(call, mounts);
+  const combined = combineModes(ready.orkeonMode, call.permissionMode);
+  if (!mapped.ok) {
+    return hookAnswer({ toolName: call.toolName, seedTool: mapped.refusal.seedTool, verdict: refusedVerdict(mapped.refusal, combined.mode), modeNote: combined.note, mounts, hidden });
+  }
+  let context = ready.policy.withMode(
+    ready.context,
+    combined.mode,
+    // The launcher hands the session's mode on with --mode; Claude Code's narrower mode is the session's too.
+    ready.fallback && combined.from === 'orkeon-code' ? 'fallback' : ready.options.mode !== undefined || combined.from === 'claude-code' ? 'session' : 'default',
+  );
+  if (mapped.mapped.calls.some((c) => c.tool === 'shell_command')) {
+    const shell = await import('../../shell/index.js');
+    await shell.initShellReader();
+    context = { ...context, readShell: shell.readShellCommand };
+  }
+  const verdict = decideMapped(mapped.mapped, context);
+  return hookAnswer({ toolName: call.toolName, seedTool: mapped.mapped.seedTool, verdict, modeNote: combined.note, mounts, hidden });
 }
 
 function realFolder(p: string): string | null {

@@ -15,13 +15,20 @@ import type { SessionOutcome, SessionRequest } from '../../session/start.js';
 import { readClaudeArgs, shellLine, shellWord } from './command.js';
 import { generatedSettings, readUserClaudeSettings, SWITCHES_OFF } from './settings-file.js';
 import { writeSessionFile, type ClaudeCodeSessionFile } from './session-file.js';
+import { gateSocketPath, startGateServer, type GateServer } from './gate-server.js';
+import type { HookOptions } from './hook.js';
 
 const USAGE = 64;
 const SETUP_EXIT = { mount: 64, plan: 64, backend: 69, setup: 70 } as const;
 
-/** orkeon-code's own entry, run by the hook command and the prefix with this Node. */
+/** orkeon-code's own entry, run by the prefix with this Node. */
 export function orkeonEntry(): { node: string; bin: string } {
   return { node: process.execPath, bin: fileURLToPath(new URL('../../../bin/orkeon-code.js', import.meta.url)) };
+}
+
+/** The hook's own entry (the same hook as `orkeon-code hook`, without the CLI's other commands). */
+export function hookEntry(): string {
+  return fileURLToPath(new URL('./hook-main.js', import.meta.url));
 }
 
 /** Starts Claude Code as the session; the hook carries the request's mode, its rules (`--rule`) and `--stage`. */
@@ -75,21 +82,31 @@ export async function startClaudeCodeSession(request: SessionRequest): Promise<S
   const sessionFile = path.join(dir, 'session.json');
   const settingsFile = path.join(dir, 'settings.json');
   const { node, bin } = orkeonEntry();
+  // The hook entry that skips the CLI's other commands (hook-main.ts), values glued to their options so
+  // that none reads as an option.
+  const hookOptions: HookOptions = {
+    mode: request.mode,
+    ...(gate.stage ? { stage: true } : {}),
+    rule: gate.rules,
+    ...(request.mounts.settingsFile === null ? {} : { settings: request.mounts.settingsFile }),
+    project: request.project,
+    output: output.value,
+    mount: userMounts,
+  };
+  // The gate, held warm by this process for the whole session (gate-server.ts): the hook asks it first.
+  const socket = gateOn && !request.dryRun ? gateSocketPath() : path.join(os.tmpdir(), 'orkeon-code-gate-XXXXXX', 'gate.sock');
   const hookArgv = [
     node,
-    bin,
-    'hook',
+    hookEntry(),
     'claude-code',
-    '--mode',
-    request.mode,
+    `--socket=${socket}`,
+    `--mode=${request.mode}`,
     ...(gate.stage ? ['--stage'] : []),
-    ...gate.rules.flatMap((r) => ['--rule', r]),
-    ...(request.mounts.settingsFile === null ? [] : ['--settings', request.mounts.settingsFile]),
-    '--project',
-    request.project,
-    '--output',
-    output.value,
-    ...userMounts.flatMap((m) => ['--mount', m]),
+    ...gate.rules.map((r) => `--rule=${r}`),
+    ...(request.mounts.settingsFile === null ? [] : [`--settings=${request.mounts.settingsFile}`]),
+    `--project=${request.project}`,
+    `--output=${output.value}`,
+    ...userMounts.map((m) => `--mount=${m}`),
   ];
   // A hook that fails any other way than exit 2 lets Claude Code go on with the call: `|| exit 2` keeps a
   // crash of Node itself a refusal.
@@ -155,13 +172,25 @@ export async function startClaudeCodeSession(request: SessionRequest): Promise<S
     fs.writeFileSync(prefix, prefixScript, { mode: 0o700, flag: 'wx' });
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
+    if (gateOn) fs.rmSync(path.dirname(socket), { recursive: true, force: true });
     return { exitCode: SETUP_EXIT.setup, messages: [...messages, `the Claude Code session's files could not be written under ${request.orkeonHome}: ${(err as Error).message}`] };
   }
+  let server: GateServer | null = null;
   try {
+    if (gateOn) {
+      try {
+        server = await startGateServer(socket, hookOptions, request.env, (line) => messages.push(`hook: ${line}`));
+      } catch (err) {
+        // The hook then decides by itself on each call: slower, the same answers.
+        messages.push(`the gate server could not start (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); each tool call starts the gate afresh`);
+        fs.rmSync(path.dirname(socket), { recursive: true, force: true });
+      }
+    }
     const exitCode = await runOnHost(argv, env, request.project);
     if (exitCode === 127) messages.push(`${command[0]} could not be started: is Claude Code installed (npm i -g @anthropic-ai/claude-code)?`);
     return { exitCode, messages };
   } finally {
+    await server?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -27,6 +27,27 @@ function decision(r: { code: number | null; stdout: string; stderr: string }): {
 const call = (tool: string, input: Record<string, unknown>) => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, cwd: project, permission_mode: 'default' });
 
 describe('orkeon-code hook claude-code (a process)', () => {
+  it('--help prints the options and decides nothing', () => {
+    const r = run(['--help'], '');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^usage: orkeon-code hook claude-code \[options\]/);
+    expect(r.stdout).toContain('--rule <rule>');
+  });
+
+  it('the launcher\'s entry (hook-main.js) answers exactly as the CLI does', () => {
+    const entry = path.join(CLI, '..', '..', 'dist', 'agents', 'claude-code', 'hook-main.js');
+    for (const [args, input] of [
+      [['claude-code', `--project=${project}`, '--rule=deny shell_command command=ls*'], call('Bash', { command: 'ls' })],
+      [['claude-code', `--project=${project}`, '--mode=plan'], call('Write', { file_path: path.join(project, 'a'), content: 'x' })],
+      [['claude-code', `--project=${project}`, '--stgae'], call('Read', { file_path: path.join(project, 'a') })],
+    ] as const) {
+      const viaEntry = spawnSync(process.execPath, [entry, ...args], { input, env, encoding: 'utf8' });
+      const viaCli = run([...args], input);
+      expect(viaEntry.status).toBe(0);
+      expect(viaEntry.stdout).toBe(viaCli.stdout);
+    }
+  });
+
   it('answers allow, ask and deny as hook JSON, exit 0', () => {
     const allow = run(['claude-code', '--project', project], call('Read', { file_path: path.join(project, 'a.ts') }));
     expect(allow.code).toBe(0);
@@ -56,6 +77,7 @@ describe('orkeon-code hook claude-code (a process)', () => {
     ['a bad mode', ['claude-code', '--project', project, '--mode', 'yolo']],
     ['an agent it does not serve', ['codex', '--project', project]],
     ['no agent at all', []],
+    ['two agents', ['claude-code', 'codex', '--project', project]],
   ])('refuses every call when its command line is wrong: %s', (_what, args) => {
     const r = run(args, call('Read', { file_path: path.join(project, 'a.ts') }));
     expect(r.code).toBe(0);

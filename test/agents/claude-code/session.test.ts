@@ -76,7 +76,7 @@ describe('orkeon-code [folder] -- claude …', () => {
     expect(settings.hooks.Stop).toEqual([{ matcher: '*', hooks: [{ type: 'command', command: 'echo stop' }] }]);
     expect(settings.env.CLAUDE_CODE_SHELL_PREFIX).toBe(env.match(/^CLAUDE_CODE_SHELL_PREFIX=(.*)$/m)![1]);
     const hook = s.read('hook-command');
-    expect(hook).toContain(" hook claude-code --mode acceptEdits --stage --rule 'deny shell_command command=git push*' --project ");
+    expect(hook).toMatch(/\/dist\/agents\/claude-code\/hook-main\.js claude-code --socket=\S+\/gate\.sock --mode=acceptEdits --stage '--rule=deny shell_command command=git push\*' (?:--settings=\S+ )?--project=\S+ --output=\S+ \|\| exit 2$/);
     expect(hook.endsWith(' || exit 2')).toBe(true);
     // The hook ran on the host through the prefix and refused with the session's rule.
     const answer = s.read('hook-answer');
@@ -88,6 +88,7 @@ describe('orkeon-code [folder] -- claude …', () => {
     expect(s.read('bash-out')).toBe(`confined\n${s.project}\nsecret=[]\n`);
     // Gone when Claude Code ended; the user's file untouched; nothing written in ~/.claude.
     expect(fs.readdirSync(path.join(s.w.orkeonHome, 'agents', 'claude-code'))).toEqual([]);
+    expect(fs.existsSync(path.dirname(/--socket=(\S+)/.exec(hook)![1]!))).toBe(false);
     expect(fs.readFileSync(userSettings, 'utf8')).toBe(before);
     expect(fs.existsSync(path.join(s.w.home, '.claude'))).toBe(false);
   });
@@ -99,7 +100,7 @@ describe('orkeon-code [folder] -- claude …', () => {
     const plan = JSON.parse(r.stdout) as Record<string, any>;
     expect(plan.agent).toBe('claude-code');
     expect(plan.command.slice(0, 3)).toEqual(['claude', '-p', 'x']);
-    expect(plan.hookCommand).toContain(' hook claude-code --mode default --project ');
+    expect(plan.hookCommand).toMatch(/\/hook-main\.js claude-code --socket=\S+\/gate\.sock --mode=default --project=/);
     expect(plan.settings.hooks.PreToolUse[0].hooks[0].command).toBe(plan.hookCommand);
     expect(plan.shellPrefixScript).toMatch(/^#!\/bin\/sh\n/);
     expect(plan.shellPrefixScript).toContain(' confine claude-code --session ');
