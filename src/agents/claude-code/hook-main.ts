@@ -6,7 +6,9 @@
 import net from 'node:net';
 import v8 from 'node:v8';
 
-const SERVER_WAIT_MS = 30_000;
+const startedAt = Date.now();
+/** Well inside the hook's deadline (270 s), which the hook's own decision still has to meet after it. */
+const SERVER_WAIT_MS = 20_000;
 const MAX_INPUT = 16 * 1024 * 1024;
 
 async function readStdin(): Promise<Buffer> {
@@ -53,5 +55,5 @@ if (answer !== null) {
   // As bin/orkeon-code.js: Liftoff only, or the exit waits for TurboFan to finish the bash grammar's wasm.
   v8.setFlagsFromString('--liftoff-only');
   const { runHookProcess } = await import('./hook-process.js');
-  process.exitCode = await runHookProcess(argv, input);
+  process.exitCode = await runHookProcess(argv, input, startedAt);
 }

@@ -11,13 +11,16 @@ function denyLine(message: string, remedy: string): string {
   return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } })}\n`;
 }
 
-/** `input`: standard input already read (by hook-main.ts, before it asked the gate server). */
-export async function runHookProcess(argv: readonly string[], input?: Buffer): Promise<number> {
+/**
+ * `input`: standard input already read (by hook-main.ts, before it asked the gate server); `startedAt`:
+ * when the hook process started, which the deadline counts from.
+ */
+export async function runHookProcess(argv: readonly string[], input?: Buffer, startedAt: number = Date.now()): Promise<number> {
   // Pipes and files are written synchronously: an answer is out before the process ends.
   setTimeout(() => {
     fs.writeSync(1, denyLine('the hook did not decide in time', 'try the call again; if it keeps happening, report it'));
     process.exit(0);
-  }, HOOK_DEADLINE_MS).unref();
+  }, Math.max(0, HOOK_DEADLINE_MS - (Date.now() - startedAt))).unref();
   const args = parseHookArgs(argv);
   if (args.ok && args.help) {
     process.stdout.write(HOOK_USAGE);

@@ -186,6 +186,8 @@ export async function startClaudeCodeSession(request: SessionRequest): Promise<S
         fs.rmSync(path.dirname(socket), { recursive: true, force: true });
       }
     }
+    // Said before Claude Code takes the terminal (an unconfined fallback, a gate turned off), not after.
+    for (const m of messages.splice(0)) process.stderr.write(`orkeon-code: ${m}\n`);
     const exitCode = await runOnHost(argv, env, request.project);
     if (exitCode === 127) messages.push(`${command[0]} could not be started: is Claude Code installed (npm i -g @anthropic-ai/claude-code)?`);
     return { exitCode, messages };
