@@ -144,7 +144,6 @@ function readEdit(edit: Readonly<Record<string, unknown>>, what: string): { old_
 }
 
 function mapMultiEdit(input: Readonly<Record<string, unknown>>, where: Where): MapResult {
-  const { cwd, vcwd, mounts, links } = where;
   const edits = input['edits'];
   if (!Array.isArray(edits) || edits.length === 0) return refuse('input', 'edit_file', 'MultiEdit needs a non-empty list of edits');
   const read: Array<{ old_string: string; new_string: string; replace_all?: boolean }> = [];
@@ -186,7 +185,6 @@ function mapGrep(input: Readonly<Record<string, unknown>>, where: Where): MapRes
 }
 
 function mapNotebookEdit(input: Readonly<Record<string, unknown>>, where: Where): MapResult {
-  const { cwd, vcwd, mounts, links } = where;
   const source = input['new_source'];
   if (source !== undefined && typeof source !== 'string') return refuse('input', 'NotebookEdit', 'NotebookEdit: new_source must be a string');
   const read = mapPathTool('NotebookEdit', input, 'notebook_path', where, (path) => ({ ...input, notebook_path: path }));
