@@ -63,6 +63,8 @@ describe('option groups split by each command\'s grammar', () => {
     ['php -d display_errors=1 -r "echo 1;"', ['php', '-d', 'display_errors=1', '-r', 'echo 1;']],
     ['php -ddisplay_errors=1 -r1', ['php', '-ddisplay_errors=1', '-r', '1']],
     ['php x.php -r', ['php', 'x.php', '-r']],
+    // deno
+    ['deno run -Aq x.ts', ['deno', 'run', '-A', '-q', 'x.ts']],
     // git keeps its global options whole
     ['git -C . -c a.b=c --no-pager log -1', ['git', '-C', '.', '-c', 'a.b=c', '--no-pager', 'log', '-1']],
     ['git commit -am wip', ['git', 'commit', '-am', 'wip']],

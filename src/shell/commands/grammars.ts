@@ -95,6 +95,9 @@ const TS_NODE: SplitGrammar = {
   splitLongEquals: ['eval', 'print'],
 };
 
+/** deno: a subcommand (`run`, `eval`, …) and mostly long options; its short flags group (`-Aq`). */
+const DENO: SplitGrammar = { gluedValues: 'cL', longValues: ['config', 'log-level', 'import-map', 'lock', 'cert', 'location', 'seed', 'v8-flags', 'env-file', 'ext'] };
+
 const LUA: SplitGrammar = { splitValues: 'el', operandStops: true };
 
 const GENERIC_INTERPRETER: SplitGrammar = { splitValues: 'e', operandStops: true, longValues: ['eval'], splitLongEquals: ['eval'] };
@@ -103,7 +106,8 @@ const GENERIC_INTERPRETER: SplitGrammar = { splitValues: 'e', operandStops: true
 export function grammarFor(name: string): SplitGrammar | null {
   if (isShellName(name)) return name === 'fish' ? FISH : SHELL;
   if (isPythonName(name)) return PYTHON;
-  if (/^(node|nodejs|bun|tsx|deno)$/.test(name)) return name === 'deno' ? null : NODE;
+  if (name === 'deno') return DENO;
+  if (/^(node|nodejs|bun|tsx)$/.test(name)) return NODE;
   if (/^ts-node(-esm)?$/.test(name)) return TS_NODE;
   if (/^perl(5[.\d]*)?$/.test(name)) return PERL;
   if (/^ruby([\d.]+)?$/.test(name)) return RUBY;
