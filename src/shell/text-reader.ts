@@ -719,7 +719,23 @@ class TextReader implements LexContext {
     if (sub.kind === '`') return readShellText(sub.body ?? '', inner, this.state);
     const node = sub.node;
     if (!node) throw new ReadError('parser-failure', 'a substitution without its syntax node');
+    this.checkHeredocInSubstitution(node);
     return this.sequence(node.children.slice(1, -1), inner);
+  }
+
+  /**
+   * bash 5.2 loses the first `;` on the line after a here-document inside `$(…)` or `<(…)`: it runs
+   * `$(cat <<E⏎x⏎E⏎git ; push)` as `git push`. The reader would show two commands, so such a text is refused.
+   */
+  private checkHeredocInSubstitution(node: SyntaxNode): void {
+    const stack = [...node.children];
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (n.type === 'heredoc_end' && this.src.slice(n.end, node.end - 1).includes(';')) {
+        throw new ReadError('unsupported-construct', `a ';' after a here-document inside a substitution (offset ${n.end}) is dropped by bash 5.2, which then runs another command than written; put those commands on their own lines`, n.end);
+      }
+      for (const c of n.children) stack.push(c);
+    }
   }
 
   // ── commands out ────────────────────────────────────────────────────────────────────────────────

@@ -71,6 +71,9 @@ function matches(words: readonly string[], dynamic: ReadonlySet<number>, argv: r
   return go(0, 0);
 }
 
+/** A list ended for a closing keyword: a here-document's line already ends it. */
+const ended = (l: string): string => (l.endsWith('\n') ? l : `${l};`);
+
 const quoteSingle = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 // words: plain, escaped, single- and double-quoted, $'…'; nothing bash would expand
@@ -100,20 +103,31 @@ function commandLine(depth: number): fc.Arbitrary<string> {
   const compound = fc.oneof(
     { weight: 6, arbitrary: simple },
     { weight: 1, arbitrary: inner.map((l) => `( ${l} )`) },
-    { weight: 1, arbitrary: inner.map((l) => `{ ${l}; }`) },
-    { weight: 1, arbitrary: fc.tuple(simple, inner).map(([c, l]) => `if ${c}; then ${l}; fi`) },
-    { weight: 1, arbitrary: inner.map((l) => `for i in 1; do ${l}; done`) },
-    { weight: 1, arbitrary: inner.map((l) => `case x in x) ${l};; esac`) },
+    { weight: 1, arbitrary: inner.map((l) => `{ ${ended(l)} }`) },
+    { weight: 1, arbitrary: fc.tuple(simple, inner).map(([c, l]) => `if ${c}; then ${ended(l)} fi`) },
+    { weight: 1, arbitrary: inner.map((l) => `for i in 1; do ${ended(l)} done`) },
+    { weight: 1, arbitrary: inner.map((l) => `case x in x) ${l}${l.endsWith('\n') ? '' : ' '};; esac`) },
     // one function name per depth: an inner definition never calls an outer function (no recursion)
-    { weight: 1, arbitrary: inner.map((l) => `f${depth}() { ${l}; }; f${depth}`) },
+    { weight: 1, arbitrary: inner.map((l) => `f${depth}() { ${ended(l)} }; f${depth}`) },
     { weight: 1, arbitrary: inner.map((l) => `eval ${quoteSingle(l)}`) },
     { weight: 1, arbitrary: inner.map((l) => `bash -c ${quoteSingle(l)}`) },
     { weight: 1, arbitrary: inner.map((l) => `bash <<'EOF'\n${l}\nEOF\n`) },
     { weight: 1, arbitrary: simple.map((c) => `! ${c}`) },
+    // substitutions in the places they hide
+    { weight: 1, arbitrary: fc.tuple(simple, inner).map(([c, l]) => `${c} \${x:-$(${l})}`) },
+    { weight: 1, arbitrary: inner.map((l) => `[[ -n $(${l}) ]]`) },
+    { weight: 1, arbitrary: inner.map((l) => `(( $(${l}) + 1 ))`) },
+    { weight: 1, arbitrary: inner.map((l) => `case $(${l}) in *) :;; esac`) },
+    { weight: 1, arbitrary: inner.map((l) => `for i in $(${l}); do :; done`) },
+    { weight: 1, arbitrary: inner.map((l) => `x=$(${l})`) },
+    { weight: 1, arbitrary: fc.tuple(simple, inner).map(([c, l]) => `${c} <<EOF\n$(${l})\nEOF\n`) },
+    { weight: 1, arbitrary: fc.tuple(simple, inner).map(([c, l]) => `${c} > "$(${l})"`) },
+    { weight: 1, arbitrary: inner.map((l) => `a=( $(${l}) )`) },
   );
   return fc
     .array(fc.tuple(compound, fc.constantFrom(' ; ', ' && ', ' || ', ' | ', '\n')), { minLength: 1, maxLength: 3 })
-    .map((parts) => parts.map(([c, op], i) => (i === parts.length - 1 ? c : c + (c.endsWith('\n') && op !== '\n' ? ':' + op : op))).join(''));
+    // a here-document's line ends the statement: what follows starts a line of its own
+    .map((parts) => parts.map(([c, op], i) => (i === parts.length - 1 ? c : c + (c.endsWith('\n') ? '' : op))).join(''));
 }
 
 function substitution(depth: number): fc.Arbitrary<string> {
@@ -138,7 +152,8 @@ describe.skipIf(!hasBash)('commands, against bash as the oracle', () => {
         const ran = executed(line);
         const r = readShellCommand(line);
         if (!r.ok) {
-          expect(r.refusal.code, `${r.refusal.message} in ${JSON.stringify(line)}`).toBe('parse-error');
+          // failing closed: what tree-sitter cannot parse, or what bash itself reads oddly
+          expect(['parse-error', 'unsupported-construct'], `${r.refusal.message} in ${JSON.stringify(line)}`).toContain(r.refusal.code);
           refused++;
           refusedLines.push(line);
           return;
@@ -159,9 +174,9 @@ describe.skipIf(!hasBash)('commands, against bash as the oracle', () => {
       }),
       { numRuns: 250 },
     );
-    if (refused || unreadable) console.warn(`differential commands: ${refused}/${runs} lines refused (tree-sitter parse errors), ${unreadable} runs inside opaque programs; refused e.g. ${JSON.stringify(refusedLines.slice(0, 8), null, 1)}`);
+    if (refused || unreadable) console.warn(`differential commands: ${refused}/${runs} lines refused (parse errors, constructs bash reads oddly), ${unreadable} runs inside opaque programs; refused e.g. ${JSON.stringify(refusedLines.slice(0, 8), null, 1)}`);
     expect(executedCount).toBeGreaterThan(250);
-    expect(refused / runs).toBeLessThan(0.1);
+    expect(refused / runs).toBeLessThan(0.12);
     expect(unreadable / Math.max(1, executedCount)).toBeLessThan(0.05);
   }, 120_000);
 });

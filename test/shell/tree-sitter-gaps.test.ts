@@ -126,6 +126,20 @@ describe('substitutions tree-sitter does not see', () => {
   });
 });
 
+describe("bash's own quirks", () => {
+  it('refuses a `;` after a here-document inside $(…) or <(…): bash 5.2 drops it and runs the words as one command', () => {
+    // found by the bash-oracle test: bash runs `git push origin main` for the first one
+    expect(refused("x=$(cat <<EOF\nx\nEOF\ngit ; push origin main)").code).toBe('unsupported-construct');
+    expect(refused("cat <(cat <<'EOF'\nx\nEOF\na ; b)").code).toBe('unsupported-construct');
+  });
+
+  it('reads the here-document agents put in commit messages', () => {
+    const r = read("git commit -m \"$(cat <<'EOF'\nfix: a; b\n\nbody\nEOF\n)\"");
+    expect(r.commands.map((c) => c.argv[0])).toEqual(['git', 'cat']);
+    expect(argvs("x=$(cat <<EOF\nx\nEOF\na\nb)").slice(1)).toEqual([['cat'], ['a'], ['b']]);
+  });
+});
+
 describe('what tree-sitter cannot parse is refused, never guessed', () => {
   it.each([
     ['{git,push}', 'brace expansion as a command name'],
