@@ -1,6 +1,5 @@
 // The shell front-end's public API: read a command as bash would, before any rule sees it.
-export { initShellReader } from './parser.js';
-export { readShellCommand, readShellCommandAsync, type ReadOptions } from './read.js';
+export { initShellReader, readShellCommand, readShellCommandAsync, type ReadOptions } from './read.js';
 export { validateInputCharacters } from './validate-input.js';
 export { findGitVerb } from './commands/git.js';
 export { normalisePath, normaliseCommandName, PROJECT_ROOT } from './paths.js';

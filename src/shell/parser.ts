@@ -13,7 +13,7 @@ let loading: Promise<void> | null = null;
 let generation = 0;
 
 /** Loads web-tree-sitter and the bash grammar once per process; later calls return the same promise. */
-export function initShellReader(): Promise<void> {
+export function initParser(): Promise<void> {
   if (parser) return Promise.resolve();
   loading ??= load(generation).catch((err: unknown) => {
     loading = null;

@@ -2,10 +2,25 @@
 // a refusal is a value, and an internal failure is the refusal 'parser-failure'.
 import { ReadError } from './lexer.js';
 import { DEFAULT_TIMEOUT_MS } from './limits.js';
-import { initShellReader, isShellReaderReady, notReadyRefusal } from './parser.js';
-import { readShellText, type ReadState } from './text-reader.js';
+import { initParser, isShellReaderReady, notReadyRefusal } from './parser.js';
+import type { ReadState } from './text-reader.js';
 import type { ShellReadResult, SimpleCommand } from './types.js';
 import { validateInputCharacters } from './validate-input.js';
+
+/**
+ * The walker and every command's grammar, loaded while the wasm compiles: a one-shot CLI process pays for
+ * the larger of the two, not for both.
+ */
+let reader: typeof import('./text-reader.js') | null = null;
+let loadingReader: Promise<void> | null = null;
+
+/** Loads web-tree-sitter, the bash grammar and the reader once per process; later calls share the work. */
+export async function initShellReader(): Promise<void> {
+  loadingReader ??= import('./text-reader.js').then((m) => {
+    reader = m;
+  });
+  await Promise.all([initParser(), loadingReader]);
+}
 
 export interface ReadOptions {
   /** Wall-clock budget for the whole read, nested strings included (default 5000 ms). */
@@ -20,14 +35,14 @@ export function readShellCommand(source: string, options: ReadOptions = {}): She
     }
     const invalid = validateInputCharacters(source);
     if (invalid) return { ok: false, refusal: invalid };
-    if (!isShellReaderReady()) return { ok: false, refusal: notReadyRefusal() };
+    if (!isShellReaderReady() || !reader) return { ok: false, refusal: notReadyRefusal() };
     const state: ReadState = {
       deadline: performance.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       commands: [],
       depth: 0,
       innerDepth: 0,
     };
-    const line = readShellText(source, { via: [], stdin: 'inherited', stdinText: null, redirects: [] }, state, true);
+    const line = reader.readShellText(source, { via: [], stdin: 'inherited', stdinText: null, redirects: [] }, state, true);
     const commands: SimpleCommand[] = state.commands.map((c) => Object.freeze({ ...c }));
     return { ok: true, reading: { line: line.replace(/[ \t\n]+/g, ' ').trim(), commands } };
   } catch (err) {
