@@ -115,6 +115,19 @@ describe('a redirection after a list or a pipeline', () => {
   });
 });
 
+describe("$'…' ending in an escaped backslash", () => {
+  it('is refused where tree-sitter runs the string on past its closing quote and hides a command', () => {
+    // tree-sitter reads `$'\\' ; git push #'` as one string; bash runs echo, then git push
+    const r = refused("echo $'\\\\' ; git push #'");
+    expect(r.code).toBe('parse-error');
+    expect(r.message).toContain('disagree');
+  });
+
+  it('reads it right when tree-sitter does too', () => {
+    expect(argvs("echo $'a\\\\'")).toEqual([['echo', 'a\\']]);
+  });
+});
+
 describe('substitutions tree-sitter does not see', () => {
   it('refuses a $(…) inside single quotes inside a double-quoted ${…}, which bash runs', () => {
     expect(refused("echo \"${x:-'$(git push)'}\"").code).toBe('unsupported-construct');
