@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
+import { AGENT_COMMANDS_FILE, loadAgentCommands } from './corpus.js';
 
 // The CLI runs the bash grammar's wasm under Liftoff only (bin/orkeon-code.js); measure what it runs.
 v8.setFlagsFromString('--liftoff-only');
@@ -24,14 +25,7 @@ const RUN_MS = 400;
 const WARM_MS = 1500;
 
 function loadCommands() {
-  for (const f of ['agent-commands.txt', 'policy-fallback.txt']) {
-    const p = join(here, 'corpus', f);
-    if (existsSync(p)) {
-      const lines = readFileSync(p, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
-      return { file: `bench/corpus/${f}`, commands: lines.map((l) => l.replace(/\\n/g, '\n')) };
-    }
-  }
-  throw new Error('no command corpus under bench/corpus');
+  return { file: AGENT_COMMANDS_FILE, commands: loadAgentCommands() };
 }
 
 /** Calls fn over the whole corpus until RUN_MS elapse; returns calls per second. Median of RUNS runs. */

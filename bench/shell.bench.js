@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
+import { loadAgentCommands } from './corpus.js';
 
 // The CLI runs the bash grammar's wasm under Liftoff only (bin/orkeon-code.js); measure what it runs.
 v8.setFlagsFromString('--liftoff-only');
@@ -39,14 +40,6 @@ const table = (rows) => {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
 
-/** The corpus: one command a line, `#` lines skipped; `\n`, `\t`, `\\` decoded in one pass. */
-function loadCorpus() {
-  const text = readFileSync(join(here, 'corpus', 'agent-commands.txt'), 'utf8');
-  return text
-    .split('\n')
-    .filter((l) => l.trim() && !l.startsWith('#'))
-    .map((l) => l.replace(/\\(\\|n|t)/g, (_, c) => (c === 'n' ? '\n' : c === 't' ? '\t' : '\\')));
-}
 
 /** Calls fn over the items until RUN_MS elapse; calls per second, median of RUNS runs after a warm-up. */
 function rate(fn, items) {
@@ -173,7 +166,7 @@ const PROBES = [
 
 // --- run
 
-const corpus = loadCorpus();
+const corpus = loadAgentCommands();
 log('## Shell front-end (parse + extract + normalise)\n');
 log(`Corpus: bench/corpus/agent-commands.txt, ${corpus.length} commands coding agents send (git reads, npm/pnpm/pytest/cargo, grep/rg/find/sed/cat/ls pipelines, here-documents, cd && chains). Medians of ${RUNS} runs of ${RUN_MS} ms after a ${WARM_MS} ms warm-up; V8 Liftoff only, as the CLI runs.\n`);
 

@@ -5,10 +5,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { REFERENCE_SETTINGS_FILE } from '../support/corpus.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = join(root, 'bin', 'orkeon-code.js');
-const reference = join(root, '..', 'shared', 'corpus', 'reference-settings.json');
+const reference = REFERENCE_SETTINGS_FILE;
 const built = existsSync(join(root, 'dist', 'cli', 'main.js'));
 if (!built) console.warn('check CLI tests skipped: dist/ is not built (run npm run build)');
 

@@ -1,54 +1,21 @@
-// The evasion corpus (../shared/corpus/public.tsv) under its reference policy: the five sets, the reference
-// settings, bypassPermissions, no terminal. No row that must be denied or asked comes out allowed, rows
-// expected deny come out deny, rows that must run come out allowed. Skipped loudly where the shared folder
-// is absent (a machine without it); CI has it.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The evasion corpus (test/support/corpus.ts: the shared copy, else the committed one) under its reference
+// policy: the five sets, the reference settings, bypassPermissions, no terminal. No row that must be denied
+// or asked comes out allowed, rows expected deny come out deny, rows that must run come out allowed.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseUserSettings } from '../../src/settings/index.js';
+import { readCorpusRows, REFERENCE_SETTINGS_FILE } from '../support/corpus.js';
 import { gate } from './real-gate.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const corpusFile = join(root, '..', 'shared', 'corpus', 'public.tsv');
-const settingsFile = join(root, '..', 'shared', 'corpus', 'reference-settings.json');
-const present = existsSync(corpusFile) && existsSync(settingsFile);
-if (!present) console.warn(`corpus test skipped: ${corpusFile} is absent on this machine (the shared folder is not beside the project)`);
 
-/** The README's escapes, decoded in one left-to-right pass. */
-export function decodeCorpus(s: string): string {
-  return s.replace(/\\(\\|n|r|t|0|u[0-9A-Fa-f]{4})/g, (_, e: string) =>
-    e === '\\' ? '\\' : e === 'n' ? '\n' : e === 'r' ? '\r' : e === 't' ? '\t' : e === '0' ? '\0' : String.fromCharCode(parseInt(e.slice(1), 16)),
-  );
-}
 
-interface Row {
-  id: string;
-  command: string;
-  expected: string;
-  basis: string;
-  why: string;
-}
-
-function rows(): Row[] {
-  const [header, ...lines] = readFileSync(corpusFile, 'utf8').split('\n').filter((l) => l.length > 0);
-  const cols = header!.split('\t');
-  return lines.map((l) => {
-    const f = l.split('\t');
-    const get = (n: string) => f[cols.indexOf(n)] ?? '';
-    return { id: get('id'), command: decodeCorpus(get('command')), expected: get('expected'), basis: get('basis'), why: get('why') };
-  });
-}
-
-describe.skipIf(!present)('evasion corpus under the reference policy', () => {
-  const settings = present ? parseUserSettings(readFileSync(settingsFile, 'utf8')).settings : null;
-  const decideRow = present
-    ? gate({ stage: true, mode: 'bypassPermissions', terminal: false, shell: { allowInterpreters: settings!.shell.allowInterpreters, allowlist: settings!.shell.allowlist } })
-    : () => null as never;
-  const all = present ? rows().filter((r) => r.expected !== 'any') : [];
+describe('evasion corpus under the reference policy', () => {
+  const settings = parseUserSettings(readFileSync(REFERENCE_SETTINGS_FILE, 'utf8')).settings;
+  const decideRow = gate({ stage: true, mode: 'bypassPermissions', terminal: false, shell: { allowInterpreters: settings.shell.allowInterpreters, allowlist: settings.shell.allowlist } });
+  const all = readCorpusRows().filter((r) => r.expected !== 'any');
 
   it('reads the reference settings as AllowInterpreters with an open allowlist', () => {
-    expect(settings!.shell).toMatchObject({ allowInterpreters: true, allowlist: ['*'] });
+    expect(settings.shell).toMatchObject({ allowInterpreters: true, allowlist: ['*'] });
   });
 
   it.each(all.map((r) => [r.id, r] as const))('%s', (_, row) => {

@@ -1,44 +1,14 @@
 // The evasion corpus, read by the front-end alone: for every row, what the reader must make of it — the
 // command bash runs (however quoted, escaped, wrapped or nested), the dynamic word the gate cannot check,
 // the program it cannot read, or the refusal before parsing. The gate's verdicts are tested in test/policy.
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findGitVerb, readShellCommand, type ShellReading, type SimpleCommand } from '../../src/shell/index.js';
+import { readCorpusRows, type CorpusRow } from '../support/corpus.js';
 import { ready } from './helpers.js';
 
 await ready;
 
-const CORPUS = new URL('../../../shared/corpus/public.tsv', import.meta.url);
-const present = existsSync(CORPUS);
-if (!present) console.warn(`shell corpus test skipped: ${CORPUS.pathname} is absent on this machine (the shared folder is not beside the project)`);
-
-/** The corpus README's escapes, decoded in one left-to-right pass. */
-function decode(s: string): string {
-  return s.replace(/\\(\\|n|r|t|0|u[0-9a-fA-F]{4})/g, (_, e: string) => {
-    if (e === '\\') return '\\';
-    if (e === 'n') return '\n';
-    if (e === 'r') return '\r';
-    if (e === 't') return '\t';
-    if (e === '0') return '\0';
-    return String.fromCharCode(parseInt(e.slice(1), 16));
-  });
-}
-
-interface Row {
-  id: string;
-  command: string;
-  category: string;
-  expected: string;
-}
-
-const rows: Row[] = (present ? readFileSync(CORPUS, 'utf8') : '')
-  .split('\n')
-  .slice(1)
-  .filter((l) => l.trim())
-  .map((l) => {
-    const [id, command, category, expected] = l.split('\t');
-    return { id: id!, command: decode(command!), category: category!, expected: expected! };
-  });
+const rows: CorpusRow[] = readCorpusRows();
 
 const basename = (w: string): string => w.slice(w.lastIndexOf('/') + 1);
 
@@ -344,7 +314,7 @@ const EXPECT: Record<string, Check | string> = {
   E428: argvsAre([['git', 'help', 'commit']]),
 };
 
-describe.skipIf(!present)('the evasion corpus, as the front-end reads it', () => {
+describe('the evasion corpus, as the front-end reads it', () => {
   it('has an expectation for every row of the public corpus', () => {
     expect(rows.length).toBeGreaterThan(200);
     expect(rows.map((r) => r.id).filter((id) => !(id in EXPECT))).toEqual([]);
@@ -352,7 +322,7 @@ describe.skipIf(!present)('the evasion corpus, as the front-end reads it', () =>
 
   it.each(rows.map((r) => [r.id, r.command, r]))('%s %j', (id, _command, row) => {
     const expectation = EXPECT[id as string];
-    const r = readShellCommand((row as Row).command);
+    const r = readShellCommand((row as CorpusRow).command);
     if (typeof expectation === 'string') {
       expect(r.ok ? 'read' : r.refusal.code).toBe(expectation);
       return;

@@ -2,9 +2,10 @@
 // plus deep nesting and 64 KiB inputs. Each must read or be refused without a throw and without an internal
 // failure, within the documented bound, with a well-formed result, and never with a command name that bash
 // expands at run time left unmarked. The generator is seeded: a failure names the input that caused it.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS, MAX_INPUT_BYTES, readShellCommand, type ShellReadResult } from '../../src/shell/index.js';
+import { decodeCorpusCommand, readCorpusRows } from '../support/corpus.js';
 import { ready } from './helpers.js';
 
 await ready;
@@ -39,11 +40,9 @@ const UNIT_SEEDS = [
   'echo x >f y z', '! t0 - 2>&1', 'coproc git push', 'time -p git push', '{git,push}', 'echo @(a|b)',
 ];
 
-const CORPUS = new URL('../../../shared/corpus/public.tsv', import.meta.url);
 const AGENT = new URL('../../bench/corpus/agent-commands.txt', import.meta.url);
-const decode = (s: string): string => s.replace(/\\(\\|n|r|t|0|u[0-9a-fA-F]{4})/g, (_, e: string) => (e === '\\' ? '\\' : e === 'n' ? '\n' : e === 'r' ? '\r' : e === 't' ? '\t' : e === '0' ? '\0' : String.fromCharCode(parseInt(e.slice(1), 16))));
-const corpusSeeds = existsSync(CORPUS) ? readFileSync(CORPUS, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => decode(l.split('\t')[1]!)) : [];
-const agentSeeds = readFileSync(AGENT, 'utf8').split('\n').filter(Boolean).map(decode);
+const corpusSeeds = readCorpusRows().map((r) => r.command);
+const agentSeeds = readFileSync(AGENT, 'utf8').split('\n').filter(Boolean).map(decodeCorpusCommand);
 const SEEDS = [...UNIT_SEEDS, ...corpusSeeds, ...agentSeeds];
 
 const SHELL_CHARS = [...`'"\\$\`(){}[]|&;<>*?#~ \n\t=!-+,.:/@%^_0123456789abcxyzEOF`];
