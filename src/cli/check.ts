@@ -4,6 +4,7 @@
 // deny that names what would allow it. The heavy modules are imported in the action, not at registration.
 import type { Command } from 'commander';
 import { EXIT, UsageError } from './exit-codes.js';
+import { addGateOptions } from './options.js';
 import { parseRuleTexts } from '../policy/rule-options.js';
 
 interface CheckOptions {
@@ -17,20 +18,15 @@ interface CheckOptions {
 }
 
 export function register(program: Command): void {
-  program
+  const command = program
     .command('check')
     .description('decide a shell command (or --jsonl tool calls) without running it: exit 0 allow, 1 deny, 2 ask')
     .argument('[command...]', 'the shell command (quote it, or put it after --)')
     .option('--json', 'print the decision as JSON')
-    .option('--jsonl', 'read {"tool":…,"args":{…}} lines from standard input, write one JSON decision a line')
-    .option('--mode <mode>', 'plan, dontAsk, default, acceptEdits or bypassPermissions')
-    .option('--stage', 'put the five dev-stage rule sets in the gate (534 rules)')
-    .option('--batch', "with --stage, add a batch's two allow rules (run_tests, run_build)")
-    .option('--rule <rule>', 'a session rule, `allow|deny <tool> [<argument>=<pattern>]` (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
-    .option('--settings <file>', 'the user settings file (default $ORKEON_CODE_HOME/settings.json)')
-    .action(async (words: string[], opts: CheckOptions) => {
-      process.exitCode = await runCheck(words, opts);
-    });
+    .option('--jsonl', 'read {"tool":…,"args":{…}} lines from standard input, write one JSON decision a line');
+  addGateOptions(command, { batch: true }).action(async (words: string[], opts: CheckOptions) => {
+    process.exitCode = await runCheck(words, opts);
+  });
 }
 
 async function runCheck(words: string[], opts: CheckOptions): Promise<number> {

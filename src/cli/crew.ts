@@ -5,6 +5,7 @@
 // scripts/run-crew.sh runs this with no terminal.
 import type { Command } from 'commander';
 import { UsageError } from './exit-codes.js';
+import { addConfinementOptions, addGateOptions } from './options.js';
 import type { LaunchOptions } from './launch.js';
 
 interface CrewOptions {
@@ -21,22 +22,14 @@ interface CrewOptions {
 }
 
 export function register(program: Command): void {
-  program
+  const command = program
     .command('crew')
     .description('run a crew file\'s tool calls (one JSON object a line) through the gate and the confinement, with no questions; report in /output')
     .argument('<folder>', 'the project folder (/workspace)')
     .argument('<crew-file>', 'the crew file: {"tool":…,"args":{…}} a line; blank lines and # comments are skipped')
     .option('--trust', 'run in an untrusted folder this once, saving nothing')
-    .option('--keep-going', 'run every step, even after a refusal or a failure')
-    .option('--mode <mode>', 'plan, dontAsk, default, acceptEdits or bypassPermissions')
-    .option('--stage', 'put the five dev-stage rule sets in the gate (534 rules)')
-    .option('--rule <rule>', 'a rule, `allow|deny <tool> [<argument>=<pattern>]` (repeatable)', collect, [])
-    .option('--settings <file>', 'the user settings file (default $ORKEON_CODE_HOME/settings.json)')
-    .option('--confinement <mode>', 'auto, bubblewrap, docker or none')
-    .option('--mount <physical:virtual[:ro|rw]>', 'mount a host path into the sandbox (repeatable)', collect, [])
-    .option('--output <dir>', 'the host folder mounted at /output (the report goes there)')
-    .option('--network', "let the crew's commands use the network")
-    .action(async (folder: string, file: string, opts: CrewOptions) => {
+    .option('--keep-going', 'run every step, even after a refusal or a failure');
+  addConfinementOptions(addGateOptions(command)).action(async (folder: string, file: string, opts: CrewOptions) => {
       if (folder.trim() === '' || file.trim() === '') throw new UsageError('give the project folder and the crew file: orkeon-code crew <folder> <crew-file>');
       const [{ launch }, { terminalTrustPrompt }] = await Promise.all([import('./launch.js'), import('../trust/index.js')]);
       const options: LaunchOptions = {
@@ -61,6 +54,3 @@ export function register(program: Command): void {
     });
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}

@@ -9,6 +9,7 @@
 // error; an ask with no terminal is a refusal. Otherwise the exit status is the command's.
 import type { Command } from 'commander';
 import { EXIT, UsageError } from './exit-codes.js';
+import { addConfinementOptions, addGateOptions } from './options.js';
 import type { ExtraTool, Mode } from '../policy/types.js';
 import { plainArgv } from '../session/line-argv.js';
 import { oneLine, reasonLines, refusalText } from '../session/refusal.js';
@@ -36,27 +37,15 @@ interface ExecOptions {
 const SETUP_EXIT: Readonly<Record<SandboxError['code'], number>> = { mount: EXIT.usage, plan: EXIT.usage, backend: 69, setup: 70 };
 
 export function register(program: Command): void {
-  program
+  const command = program
     .command('exec')
     .description('decide a shell command and run it confined, the working folder mounted at /workspace (126: refused)')
-    .argument('[command...]', 'the shell command (quote it, or put it after --)')
-    .option('--mode <mode>', 'plan, dontAsk, default, acceptEdits or bypassPermissions')
-    .option('--stage', 'put the five dev-stage rule sets in the gate (534 rules)')
-    .option('--batch', "with --stage, add a batch's two allow rules (run_tests, run_build)")
-    .option('--rule <rule>', 'a session rule, `allow|deny <tool> [<argument>=<pattern>]` (repeatable)', collect, [])
-    .option('--settings <file>', 'the user settings file (default $ORKEON_CODE_HOME/settings.json)')
-    .option('--confinement <mode>', 'auto, bubblewrap, docker or none (default: Orkeon:Tools:Shell:Confinement:Mode, else auto)')
-    .option('--mount <physical:virtual[:ro|rw]>', 'mount a host path into the sandbox (repeatable; read-only unless :rw)', collect, [])
-    .option('--output <dir>', 'the host folder mounted at /output (default $ORKEON_CODE_HOME/output/<name>-<hash>)')
-    .option('--network', "let the command use the host's network")
+    .argument('[command...]', 'the shell command (quote it, or put it after --)');
+  addConfinementOptions(addGateOptions(command, { batch: true }))
     .option('--trust', 'run in an untrusted folder this once, saving nothing')
     .action(async (words: string[], opts: ExecOptions) => {
       process.exitCode = await runExec(words, opts);
     });
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }
 
 async function runExec(words: string[], opts: ExecOptions): Promise<number> {

@@ -5,6 +5,7 @@
 // launcher scripts call to learn the variables to export.
 import type { Command } from 'commander';
 import { UsageError } from './exit-codes.js';
+import { addConfinementOptions, addGateOptions } from './options.js';
 import type { TrustPrompt } from '../trust/types.js';
 import type { Mode, Rule } from '../policy/types.js';
 import type { Confinement, SessionRequest, TrustedVia } from '../session/start.js';
@@ -48,16 +49,9 @@ export function register(program: Command): void {
     .argument('[folder]', 'the project folder (default: the working folder)')
     .argument('[session-command...]', 'after --: the command that is the session, run confined')
     .option('--trust', 'start in an untrusted folder this once, saving nothing')
-    .option('--demo', 'prepare the demo project under $ORKEON_CODE_HOME/demo and start there')
-    .option('--settings <file>', 'the user settings file (default: $ORKEON_CODE_HOME/settings.json)')
-    .option('--mode <mode>', 'the session mode: plan, dontAsk, default, acceptEdits, bypassPermissions')
-    .option('--confinement <mode>', 'auto, bubblewrap, docker or none')
-    .option('--mount <physical:virtual[:ro|rw]>', 'mount a host path into the session (repeatable)', collect)
-    .option('--output <dir>', 'the host folder mounted at /output')
-    .option('--network', 'let the session\'s commands use the network')
+    .option('--demo', 'prepare the demo project under $ORKEON_CODE_HOME/demo and start there');
+  addConfinementOptions(addGateOptions(program, { stageNote: '; on with --demo' }))
     .option('--dry-run', 'resolve everything, print the session it would start as JSON, start nothing')
-    .option('--stage', 'put the five dev-stage rule sets in the gate of the embedded session (534 rules; on with --demo)')
-    .option('--rule <rule>', 'a rule of the session, `allow|deny <tool> [<argument>=<pattern>]` (repeatable; never saved)', collect)
     .action(async function (this: Command) {
       const { commandArgv, folder } = splitOperands(this);
       const io: LaunchIo = {
@@ -78,10 +72,6 @@ export function register(program: Command): void {
     .action(async (launcherArgs: string[], options: { format: string }) => {
       process.exitCode = await printExports(launcherArgs, options.format, process.env);
     });
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
 }
 
 /** The folder operand and the argv after the first `--` (commander folds both into one list). */
