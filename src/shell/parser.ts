@@ -2,12 +2,16 @@
 // right after it is copied into plain objects. A parse error, a missing token, a node type the reader does
 // not know, a tree deeper than the bound, a timeout or an exception is a refusal value, never a throw.
 import { createRequire } from 'node:module';
-import type { Parser as TsParser, Tree } from 'web-tree-sitter';
+import type { Language, Parser as TsParser, Tree, TreeCursor } from 'web-tree-sitter';
 import { MAX_TREE_DEPTH } from './limits.js';
 import { KNOWN_NODE_TYPES, type SyntaxNode } from './syntax.js';
 import type { ShellRefusal } from './types.js';
 
 let parser: TsParser | null = null;
+/** The grammar's type and field names by id, and which types are named, read once per instance. */
+let grammar: GrammarTables | null = null;
+/** web-tree-sitter's own cursor functions, called without its per-call marshalling (null: use its API). */
+let raw: RawCursor | null = null;
 let loading: Promise<void> | null = null;
 /** How many wasm instances were made: a new one replaces one that aborted (out of memory, say). */
 let generation = 0;
@@ -30,11 +34,22 @@ async function load(instance: number): Promise<void> {
   // distinct URL gives (the dead one's memory stays with its module, which ES modules never unload)
   const specifier = instance === 0 ? 'web-tree-sitter' : `${import.meta.resolve('web-tree-sitter')}?instance=${instance}`;
   const { Parser, Language } = (await import(specifier)) as typeof import('web-tree-sitter');
-  await Parser.init();
+  const bindings = bindingRegistry();
+  // emscripten fills the options object it is given with the module's exports; web-tree-sitter keeps the
+  // first one for the life of its module instance, so the object is shared by every copy of this file
+  // loaded in the process (test runners load it once per test file) through a process-wide registry
+  let module = bindings.get(specifier);
+  if (!module) {
+    module = {};
+    bindings.set(specifier, module);
+  }
+  await Parser.init(module);
   const wasm = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
   const bash = await Language.load(wasm);
   const p = new Parser();
   p.setLanguage(bash);
+  grammar = grammarTables(bash);
+  raw = rawCursor(module);
   parser = p;
   loading = null;
 }
@@ -42,6 +57,7 @@ async function load(instance: number): Promise<void> {
 /** After an abort: refuse until a fresh instance is ready, and start making it. */
 function replaceAbortedParser(): void {
   parser = null;
+  raw = null;
   generation++;
   loading = load(generation).catch(() => {
     loading = null;
@@ -114,38 +130,223 @@ export function parseShell(text: string, deadline: number): ParseResult {
   }
 }
 
+/** The grammar's names by id, read once per language instead of once per node. */
+interface GrammarTables {
+  readonly types: readonly (string | null)[];
+  readonly fields: readonly (string | null)[];
+  /** Whether a type id is a named node (ids past the table, ERROR's 65535 among them, are asked once). */
+  readonly named: boolean[];
+  readonly language: Language;
+}
+
+function grammarTables(language: Language): GrammarTables {
+  const named: boolean[] = [];
+  for (let id = 0; id < language.nodeTypeCount; id++) named.push(language.nodeTypeIsNamed(id));
+  return { types: language.types, fields: language.fields, named, language };
+}
+
+function isNamed(g: GrammarTables, typeId: number): boolean {
+  return g.named[typeId] ?? namedPastTable(g, typeId);
+}
+
+const namedById = new Map<number, boolean>();
+
+function namedPastTable(g: GrammarTables, typeId: number): boolean {
+  let named = namedById.get(typeId);
+  if (named === undefined) {
+    named = g.language.nodeTypeIsNamed(typeId);
+    namedById.set(typeId, named);
+  }
+  return named;
+}
+
+/**
+ * One cursor over one tree: web-tree-sitter's own wasm functions, or its public TreeCursor when they are not
+ * reachable. The public cursor keeps its state in JS and copies it into wasm memory and back around every
+ * call (eight memory writes and four reads per step, the larger part of a copy); the functions it wraps read
+ * and write that state in one transfer buffer, so a walk that makes no other call in between can leave it
+ * there and call them directly. Both read the same functions and give the same tree (a test compares them).
+ */
+interface Walk {
+  typeId(): number;
+  start(): number;
+  end(): number;
+  fieldId(): number;
+  missing(): boolean;
+  firstChild(): boolean;
+  nextSibling(): boolean;
+  parent(): boolean;
+  /** Frees the cursor; the walk is not used after. */
+  close(): void;
+}
+
+/** The wasm exports a raw walk calls: each takes the tree and reads or moves the cursor in the transfer buffer. */
+interface RawCursor {
+  readonly rootNode: (tree: number) => void;
+  readonly nodeHasError: (tree: number) => number;
+  readonly cursorNew: (tree: number) => void;
+  readonly cursorDelete: (tree: number) => void;
+  readonly typeId: (tree: number) => number;
+  readonly start: (tree: number) => number;
+  readonly end: (tree: number) => number;
+  readonly fieldId: (tree: number) => number;
+  readonly missing: (tree: number) => number;
+  readonly firstChild: (tree: number) => number;
+  readonly nextSibling: (tree: number) => number;
+  readonly parent: (tree: number) => number;
+}
+
+type Fn = (tree: number) => number;
+
+/** web-tree-sitter 0.25's exported cursor functions, or null when the module object does not hold them. */
+function rawCursor(module: Record<string, unknown>): RawCursor | null {
+  const names = {
+    rootNode: '_ts_tree_root_node_wasm',
+    nodeHasError: '_ts_node_has_error_wasm',
+    cursorNew: '_ts_tree_cursor_new_wasm',
+    cursorDelete: '_ts_tree_cursor_delete_wasm',
+    typeId: '_ts_tree_cursor_current_node_type_id_wasm',
+    start: '_ts_tree_cursor_start_index_wasm',
+    end: '_ts_tree_cursor_end_index_wasm',
+    fieldId: '_ts_tree_cursor_current_field_id_wasm',
+    missing: '_ts_tree_cursor_current_node_is_missing_wasm',
+    firstChild: '_ts_tree_cursor_goto_first_child_wasm',
+    nextSibling: '_ts_tree_cursor_goto_next_sibling_wasm',
+    parent: '_ts_tree_cursor_goto_parent_wasm',
+  } as const;
+  const out: Record<string, Fn> = {};
+  for (const [key, name] of Object.entries(names)) {
+    const f = module[name];
+    if (typeof f !== 'function') return null;
+    out[key] = f as Fn;
+  }
+  return out as unknown as RawCursor;
+}
+
+class RawWalk implements Walk {
+  constructor(
+    private readonly f: RawCursor,
+    private readonly tree: number,
+  ) {}
+  typeId(): number {
+    return this.f.typeId(this.tree);
+  }
+  start(): number {
+    return this.f.start(this.tree);
+  }
+  end(): number {
+    return this.f.end(this.tree);
+  }
+  fieldId(): number {
+    return this.f.fieldId(this.tree);
+  }
+  missing(): boolean {
+    return this.f.missing(this.tree) === 1;
+  }
+  firstChild(): boolean {
+    return this.f.firstChild(this.tree) === 1;
+  }
+  nextSibling(): boolean {
+    return this.f.nextSibling(this.tree) === 1;
+  }
+  parent(): boolean {
+    return this.f.parent(this.tree) === 1;
+  }
+  close(): void {
+    this.f.cursorDelete(this.tree);
+  }
+}
+
+class ApiWalk implements Walk {
+  constructor(private readonly cursor: TreeCursor) {}
+  typeId(): number {
+    return this.cursor.nodeTypeId;
+  }
+  start(): number {
+    return this.cursor.startIndex;
+  }
+  end(): number {
+    return this.cursor.endIndex;
+  }
+  fieldId(): number {
+    return this.cursor.currentFieldId;
+  }
+  missing(): boolean {
+    return this.cursor.nodeIsMissing;
+  }
+  firstChild(): boolean {
+    return this.cursor.gotoFirstChild();
+  }
+  nextSibling(): boolean {
+    return this.cursor.gotoNextSibling();
+  }
+  parent(): boolean {
+    return this.cursor.gotoParent();
+  }
+  close(): void {
+    this.cursor.delete();
+  }
+}
+
+/** The root's type id and error flag, and a walk from it. */
+function openWalk(tree: Tree, viaApi: boolean): { rootType: number; hasError: boolean; walk: Walk } {
+  const f = raw;
+  if (f && !viaApi) {
+    const address = (tree as unknown as Record<number, number>)[0]!;
+    f.rootNode(address); // the root node into the transfer buffer …
+    const hasError = f.nodeHasError(address) === 1; // … read there …
+    f.cursorNew(address); // … and replaced by a cursor on it, which stays there for the whole walk
+    const walk = new RawWalk(f, address);
+    return { rootType: walk.typeId(), hasError, walk };
+  }
+  const root = tree.rootNode;
+  return { rootType: root.typeId, hasError: root.hasError, walk: new ApiWalk(tree.walk()) };
+}
+
+/** Which walk copies trees: the raw one when web-tree-sitter's module was reachable (tests compare the two). */
+export function treeWalkKind(): 'raw' | 'api' {
+  return raw ? 'raw' : 'api';
+}
+
+/** Parses with the public cursor API only, for tests that compare it with the walk parseShell uses. */
+export function parseShellViaApi(text: string): ParseResult {
+  if (!parser) throw new Error('the shell reader is not initialised');
+  const tree = parser.parse(text);
+  if (!tree) throw new Error('no tree');
+  try {
+    return copyTree(tree, text, true);
+  } finally {
+    tree.delete();
+  }
+}
+
 interface Frame {
   node: SyntaxNode;
 }
 
-function copyTree(tree: Tree, text: string): ParseResult {
-  if (tree.rootNode.type !== 'program') {
-    return { ok: false, refusal: { code: 'parse-error', offset: 0, message: 'bash cannot parse the command' } };
-  }
-  const hasError = tree.rootNode.hasError;
-  const language = tree.language;
-  const types = language.types;
-  const fields = language.fields;
-  const cursor = tree.walk();
+function copyTree(tree: Tree, text: string, viaApi = false): ParseResult {
+  const g = grammar!;
+  const types = g.types;
+  const fields = g.fields;
+  const { rootType, hasError, walk } = openWalk(tree, viaApi);
   let problem: ShellRefusal | null = null;
   try {
-    const root = makeNode('program', true, null, cursor.startIndex, cursor.endIndex);
+    if ((types[rootType] || 'ERROR') !== 'program') {
+      return { ok: false, refusal: { code: 'parse-error', offset: 0, message: 'bash cannot parse the command' } };
+    }
+    const root = makeNode('program', true, null, walk.start(), walk.end());
     const stack: Frame[] = [{ node: root }];
-    if (!cursor.gotoFirstChild()) return finish(root, hasError, problem);
+    if (!walk.firstChild()) return finish(root, hasError, problem);
     for (;;) {
-      // each cursor property is a call into wasm: read only the four the reader needs
-      const typeId = cursor.nodeTypeId;
-      let named = namedById.get(typeId);
-      if (named === undefined) {
-        named = language.nodeTypeIsNamed(typeId);
-        namedById.set(typeId, named);
-      }
+      // each cursor read is a call into wasm: read only the four the reader needs
+      const typeId = walk.typeId();
+      const named = isNamed(g, typeId);
       const type = types[typeId] ?? 'ERROR';
-      const start = cursor.startIndex;
+      const start = walk.start();
       if (!problem) {
         if (type === 'ERROR' || typeId === 65535) {
           problem = { code: 'parse-error', offset: start, message: `bash cannot parse the command near offset ${start} (${excerpt(text, start)}); check quotes, brackets and here-document delimiters` };
-        } else if (hasError && cursor.nodeIsMissing) {
+        } else if (hasError && walk.missing()) {
           problem = { code: 'parse-error', offset: start, message: `the command is incomplete near offset ${start}: '${type}' is missing` };
         } else if (named && !KNOWN_NODE_TYPES.has(type)) {
           problem = { code: 'unknown-node', offset: start, message: `the reader does not know the shell construct '${type}' at offset ${start}; the command is refused rather than guessed` };
@@ -154,25 +355,22 @@ function copyTree(tree: Tree, text: string): ParseResult {
       if (stack.length > MAX_TREE_DEPTH) {
         return { ok: false, refusal: { code: 'too-deep', offset: start, message: `the command nests deeper than ${MAX_TREE_DEPTH} levels; flatten it` } };
       }
-      const fieldId = cursor.currentFieldId;
-      const node = makeNode(type, named, fieldId ? (fields[fieldId] ?? null) : null, start, cursor.endIndex);
+      const fieldId = walk.fieldId();
+      const node = makeNode(type, named, fieldId ? (fields[fieldId] ?? null) : null, start, walk.end());
       stack[stack.length - 1]!.node.children.push(node);
-      if (cursor.gotoFirstChild()) {
+      if (walk.firstChild()) {
         stack.push({ node });
         continue;
       }
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent() || stack.length <= 1) return finish(root, hasError, problem);
+      while (!walk.nextSibling()) {
+        if (!walk.parent() || stack.length <= 1) return finish(root, hasError, problem);
         stack.pop();
       }
     }
   } finally {
-    cursor.delete();
+    walk.close();
   }
 }
-
-/** Whether a node type is named, by type id (one wasm call per type, once per process). */
-const namedById = new Map<number, boolean>();
 
 function finish(root: SyntaxNode, hasError: boolean, problem: ShellRefusal | null): ParseResult {
   // tree-sitter can flag an error it did not materialise as a node: refuse it all the same
@@ -187,4 +385,11 @@ function makeNode(type: string, named: boolean, field: string | null, start: num
 function excerpt(text: string, at: number): string {
   const s = text.slice(Math.max(0, at - 10), at + 10).replace(/\s+/g, ' ');
   return JSON.stringify(s);
+}
+
+/** Module objects handed to web-tree-sitter, by specifier, shared by every copy of this file in the process. */
+function bindingRegistry(): Map<string, Record<string, unknown>> {
+  const key = Symbol.for('orkeon-code.web-tree-sitter.modules');
+  const g = globalThis as unknown as Record<symbol, Map<string, Record<string, unknown>> | undefined>;
+  return (g[key] ??= new Map());
 }
