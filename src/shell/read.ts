@@ -43,8 +43,9 @@ export function readShellCommand(source: string, options: ReadOptions = {}): She
       innerDepth: 0,
     };
     const line = reader.readShellText(source, { via: [], stdin: 'inherited', stdinText: null, redirects: [] }, state, true);
-    const commands: SimpleCommand[] = state.commands.map((c) => Object.freeze({ ...c }));
-    return { ok: true, reading: { line: line.replace(/[ \t\n]+/g, ' ').trim(), commands } };
+    // the mutable commands are this read's own: frozen where they are, not copied
+    const commands: SimpleCommand[] = state.commands.map((c) => Object.freeze(c));
+    return { ok: true, reading: { line: collapseBlanks(line).trim(), commands } };
   } catch (err) {
     if (err instanceof ReadError) {
       return { ok: false, refusal: err.offset === undefined ? { code: err.refusalCode, message: err.message } : { code: err.refusalCode, message: err.message, offset: err.offset } };
@@ -54,6 +55,11 @@ export function readShellCommand(source: string, options: ReadOptions = {}): She
     }
     return { ok: false, refusal: { code: 'parser-failure', message: `the reader failed on this command (${(err as Error)?.message ?? String(err)}); it is refused` } };
   }
+}
+
+/** Runs of spaces, tabs and newlines as one space (the regex only runs when there is such a run). */
+function collapseBlanks(line: string): string {
+  return line.includes('  ') || line.includes('\t') || line.includes('\n') ? line.replace(/[ \t\n]+/g, ' ') : line;
 }
 
 /** Convenience: initialises the reader (once per process), then reads. */
