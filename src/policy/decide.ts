@@ -14,6 +14,9 @@ import type { Access, Decision, Reason, ToolCall, Verdict } from './types.js';
 
 const FILE_SETS = ['read-noise', 'secrets', 'state-files'];
 
+/** shell_command's own argument, which its shell reading judges (the other argument checks skip it). */
+const COMMAND_ARGUMENT: ReadonlySet<string> = new Set(['command']);
+
 /** An argument as a rule reads it: text as is, anything else as JSON. */
 export function argumentText(value: unknown): string | null {
   if (value === undefined) return null;
@@ -26,7 +29,8 @@ export function argumentText(value: unknown): string | null {
   }
 }
 
-function finish(ctx: GateContext, verdict: Verdict, reasons: Reason[], commands: readonly SimpleCommand[], whatAllows: string): Decision {
+/** `whatAllows` is only read when an ask with no terminal becomes a deny: a function, built only then. */
+function finish(ctx: GateContext, verdict: Verdict, reasons: Reason[], commands: readonly SimpleCommand[], whatAllows: string | (() => string)): Decision {
   if (verdict === 'ask' && !ctx.terminal) {
     return {
       decision: 'deny',
@@ -37,7 +41,7 @@ function finish(ctx: GateContext, verdict: Verdict, reasons: Reason[], commands:
           set: null,
           matched: null,
           message: 'this call needs approval and no terminal can answer',
-          remedy: whatAllows,
+          remedy: typeof whatAllows === 'string' ? whatAllows : whatAllows(),
         }),
       ],
       commands,
@@ -160,7 +164,7 @@ function decideShell(call: ToolCall, ctx: GateContext): Decision {
   if (typeof command !== 'string') return invalid(ctx, 'shell_command needs a command, as a string');
   if (!ctx.readShell) throw Object.assign(new Error('the gate was built without the shell front-end'), { code: 'ORKEON_NO_SHELL_READER' });
   const read = ctx.readShell(command);
-  const otherDenies = argumentDenies(call, ctx, new Set(['command']));
+  const otherDenies = argumentDenies(call, ctx, COMMAND_ARGUMENT);
   if (!read.ok) {
     const r = read.refusal;
     const denies = [reason('input', { rule: `front-end: ${r.code}`, set: 'front-end', matched: null, message: r.message, remedy: 'send the command in plain ASCII shell syntax, without control or invisible characters' })];
@@ -181,11 +185,14 @@ function decideShell(call: ToolCall, ctx: GateContext): Decision {
     return finish(ctx, 'ask', findings.asks, reading.commands, 'nothing but a person: rewrite the command as the reasons say, or approve it in a session with a terminal');
   }
   if (readsAllowRules(ctx.mode)) {
-    const other = allowMatch(call, ctx, new Set(['command']));
+    const other = allowMatch(call, ctx, COMMAND_ARGUMENT);
     const allowedBy = findings.allowedBy ?? (other ? [other] : null);
     if (allowedBy) return { decision: 'allow', reasons: allowedBy, commands: reading.commands, mode: ctx.mode };
   }
   const verdict = modeVerdict(ctx.mode, 'execute');
-  const first = reading.commands.find((c) => c.argv.length > 0)?.argv.join(' ') ?? command;
-  return finish(ctx, verdict, [modeReason(ctx, 'execute', 'shell_command', verdict)], reading.commands, `would run with an allow rule (allow shell_command command=${clip(first)}*) or in mode bypassPermissions, or asked with a terminal`);
+  const whatAllows = () => {
+    const first = reading.commands.find((c) => c.argv.length > 0)?.argv.join(' ') ?? command;
+    return `would run with an allow rule (allow shell_command command=${clip(first)}*) or in mode bypassPermissions, or asked with a terminal`;
+  };
+  return finish(ctx, verdict, [modeReason(ctx, 'execute', 'shell_command', verdict)], reading.commands, whatAllows);
 }

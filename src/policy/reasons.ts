@@ -6,7 +6,7 @@ import { remedyOfSet } from './sets/index.js';
 const MAX_MATCHED = 200;
 
 export function clip(text: string): string {
-  const one = text.replace(/\n/g, '\\n');
+  const one = text.includes('\n') ? text.replace(/\n/g, '\\n') : text;
   return one.length > MAX_MATCHED ? `${one.slice(0, MAX_MATCHED - 1)}…` : one;
 }
 

@@ -15,12 +15,13 @@ export function lastVia(c: SimpleCommand): string {
 export function denyForms(_raw: string, reading: ShellReading): string[] {
   const forms = new Set<string>([reading.line]);
   for (const c of reading.commands) {
-    const assigns = c.assignments.map((a) => `${a.name}=${a.value}`);
-    const argv = c.argv.join(' ');
-    const words = c.words.join(' ');
+    const argv = joinWords(c.argv);
+    // the unsplit words are most often the argv itself: no second string to build and hash then
+    const words = sameWords(c.words, c.argv) ? argv : joinWords(c.words);
     forms.add(argv);
     forms.add(words);
-    if (assigns.length) {
+    if (c.assignments.length) {
+      const assigns = c.assignments.map((a) => `${a.name}=${a.value}`);
       forms.add(`${assigns.join(' ')} ${argv}`.trim());
       forms.add(`${assigns.join(' ')} ${words}`.trim());
       for (const a of c.assignments) forms.add(a.value);
@@ -35,4 +36,18 @@ export function denyForms(_raw: string, reading: ShellReading): string[] {
   }
   forms.delete('');
   return [...forms];
+}
+
+/** `words.join(' ')`, without join's generic machinery (these arrays hold a few strings). */
+export function joinWords(words: readonly string[]): string {
+  if (words.length === 0) return '';
+  let s = words[0]!;
+  for (let i = 1; i < words.length; i++) s += ' ' + words[i]!;
+  return s;
+}
+
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

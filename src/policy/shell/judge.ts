@@ -39,6 +39,17 @@ export interface ShellFindings {
   readonly allowedBy: Reason[] | null;
 }
 
+/** The indexes of words bash expands at run time; under `find`, a `{}` is the path find puts there. */
+function dynamicIndexes(c: SimpleCommand, argv: readonly string[], via: string): ReadonlySet<number> {
+  const isFind = via.startsWith('find');
+  if (c.dynamic.length === 0 && !isFind) return NO_DYNAMIC;
+  const dyn = new Set(c.dynamic);
+  if (isFind) argv.forEach((w, k) => w.includes('{}') && dyn.add(k));
+  return dyn;
+}
+
+const NO_DYNAMIC: ReadonlySet<number> = new Set();
+
 const GIT_READONLY = 'git-readonly';
 const INLINE = 'inline-interpreters';
 
@@ -132,7 +143,10 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
     (c) => (c.argv[0] === 'shopt' && c.argv.includes('expand_aliases') && !c.argv.includes('-u')) || (c.argv[0] === 'set' && c.argv.includes('posix')),
   );
   const viaNames = new Set<string>();
-  for (const c of reading.commands) for (const part of c.via.split(' > ')) viaNames.add(part.split(' ')[0]!);
+  for (const c of reading.commands) {
+    if (c.via === '') viaNames.add('');
+    else for (const part of c.via.split(' > ')) viaNames.add(part.split(' ')[0]!);
+  }
   // GIT_CONFIG* hands git a whole configuration (like git -c): asked whatever the front-end read in it
   const riskyEnv = (name: string) => (name === 'PATH' ? !allowlistOpen : /^GIT_CONFIG/.test(name) || (isProgramEnv(name) && !readVias.has(name)));
 
@@ -144,10 +158,9 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
     }
     const argv = c.argv;
     if (argv.length === 0) continue;
-    const dyn = new Set(c.dynamic);
     const via = lastVia(c);
     const fromXargs = via.startsWith('xargs');
-    if (via.startsWith('find')) argv.forEach((w, k) => w.includes('{}') && dyn.add(k));
+    const dyn = dynamicIndexes(c, argv, via);
     const name = argv[0]!;
     if (dyn.has(0)) {
       dynamicProgram(c, dyn, `the command name '${name}' is expanded at run time`);

@@ -13,7 +13,7 @@ export function resolveVirtual(cwd: string, word: string): string {
 export function mountOf(view: MountView, path: string): { virtual: string; writable: boolean } | null {
   let best: { virtual: string; writable: boolean } | null = null;
   for (const m of view.mounts) {
-    const root = m.virtual.replace(/\/+$/, '') || '/';
+    const root = (m.virtual.endsWith('/') ? m.virtual.replace(/\/+$/, '') : m.virtual) || '/';
     if (path === root || path.startsWith(root === '/' ? '/' : `${root}/`)) {
       if (!best || root.length > best.virtual.length) best = { virtual: root, writable: m.writable };
     }
