@@ -6,12 +6,13 @@ import type { Language, Parser as TsParser, Tree, TreeCursor } from 'web-tree-si
 import { MAX_TREE_DEPTH } from './limits.js';
 import { KNOWN_NODE_TYPES, type SyntaxNode } from './syntax.js';
 import type { ShellRefusal } from './types.js';
+import { loadGrammarModule } from './wasm-tiering.js';
 
 let parser: TsParser | null = null;
 /** The grammar's type and field names by id, and which types are named, read once per instance. */
 let grammar: GrammarTables | null = null;
-/** web-tree-sitter's own cursor functions, called without its per-call marshalling (null: use its API). */
-let raw: RawCursor | null = null;
+/** web-tree-sitter's own wasm functions, called without its per-call marshalling (null: use its API). */
+let raw: RawBinding | null = null;
 let loading: Promise<void> | null = null;
 /** How many wasm instances were made: a new one replaces one that aborted (out of memory, say). */
 let generation = 0;
@@ -45,11 +46,12 @@ async function load(instance: number): Promise<void> {
   }
   await Parser.init(module);
   const wasm = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
-  const bash = await Language.load(wasm);
+  // the runtime just compiled tiers up or not as the process chose; the grammar's lexer stays on Liftoff
+  const bash = await loadGrammarModule(() => Language.load(wasm));
   const p = new Parser();
   p.setLanguage(bash);
   grammar = grammarTables(bash);
-  raw = rawCursor(module);
+  raw = rawBinding(module);
   parser = p;
   loading = null;
 }
@@ -96,15 +98,14 @@ export function parseShell(text: string, deadline: number): ParseResult {
       code: 'ORKEON_SHELL_NOT_INITIALISED',
     });
   }
-  let tree: Tree | null = null;
+  let tree: ParsedTree | null = null;
   try {
     let timedOut = false;
-    tree = parser.parse(text, null, {
-      progressCallback: () => {
-        if (performance.now() > deadline) timedOut = true;
-        return timedOut;
-      },
-    } as Parameters<TsParser['parse']>[2]);
+    const progress = () => {
+      if (performance.now() > deadline) timedOut = true;
+      return timedOut;
+    };
+    tree = raw ? rawParse(raw, parser, text, progress) : apiParse(parser, text, progress);
     if (!tree || timedOut) {
       parser.reset();
       return { ok: false, refusal: { code: 'parse-timeout', message: 'the command took too long to parse; split it into smaller commands' } };
@@ -128,6 +129,44 @@ export function parseShell(text: string, deadline: number): ParseResult {
   } finally {
     tree?.delete();
   }
+}
+
+/** A parsed tree: its address in wasm memory, and web-tree-sitter's Tree when it was parsed through the API. */
+interface ParsedTree {
+  readonly address: number;
+  readonly tree: Tree | null;
+  delete(): void;
+}
+
+/** Through web-tree-sitter's Parser.parse: a Tree object. */
+function apiParse(p: TsParser, text: string, progress: () => boolean): ParsedTree | null {
+  const tree = p.parse(text, null, { progressCallback: progress } as Parameters<TsParser['parse']>[2]);
+  if (!tree) return null;
+  return { address: (tree as unknown as Record<number, number>)[0]!, tree, delete: () => tree.delete() };
+}
+
+/**
+ * What Parser.parse does for a string, without the Tree object it wraps the result in (a class whose
+ * numbered fields V8 defines on a slow path, about as costly as the rest of a small parse's JS): the same
+ * module callbacks set and cleared around the same wasm call, with no included ranges and no old tree.
+ */
+function rawParse(f: RawBinding, p: TsParser, text: string, progress: () => boolean): ParsedTree | null {
+  const handles = p as unknown as Record<number, number>;
+  const m = f.module;
+  m['currentParseCallback'] = (index: number) => text.slice(index);
+  m['currentProgressCallback'] = progress;
+  m['currentLogCallback'] = null;
+  let address = 0;
+  try {
+    f.enableLogger(handles[0]!, 0);
+    address = f.parse(handles[0]!, handles[1]!, 0, 0, 0);
+  } finally {
+    m['currentParseCallback'] = null;
+    m['currentProgressCallback'] = null;
+    m['currentLogCallback'] = null;
+  }
+  if (!address) return null;
+  return { address, tree: null, delete: () => f.treeDelete(address) };
 }
 
 /** The grammar's names by id, read once per language instead of once per node. */
@@ -180,8 +219,15 @@ interface Walk {
   close(): void;
 }
 
-/** The wasm exports a raw walk calls: each takes the tree and reads or moves the cursor in the transfer buffer. */
-interface RawCursor {
+/**
+ * The wasm exports the raw parse and walk call. The cursor functions each take the tree and read or move
+ * the cursor held in the transfer buffer.
+ */
+interface RawBinding {
+  readonly module: Record<string, unknown>;
+  readonly parse: (parser: number, inputBuffer: number, oldTree: number, ranges: number, rangeCount: number) => number;
+  readonly enableLogger: (parser: number, enabled: number) => void;
+  readonly treeDelete: (tree: number) => void;
   readonly rootNode: (tree: number) => void;
   readonly nodeHasError: (tree: number) => number;
   readonly cursorNew: (tree: number) => void;
@@ -196,11 +242,12 @@ interface RawCursor {
   readonly parent: (tree: number) => number;
 }
 
-type Fn = (tree: number) => number;
-
-/** web-tree-sitter 0.25's exported cursor functions, or null when the module object does not hold them. */
-function rawCursor(module: Record<string, unknown>): RawCursor | null {
+/** web-tree-sitter 0.25's exported functions, or null when the module object does not hold them all. */
+function rawBinding(module: Record<string, unknown>): RawBinding | null {
   const names = {
+    parse: '_ts_parser_parse_wasm',
+    enableLogger: '_ts_parser_enable_logger_wasm',
+    treeDelete: '_ts_tree_delete',
     rootNode: '_ts_tree_root_node_wasm',
     nodeHasError: '_ts_node_has_error_wasm',
     cursorNew: '_ts_tree_cursor_new_wasm',
@@ -214,18 +261,20 @@ function rawCursor(module: Record<string, unknown>): RawCursor | null {
     nextSibling: '_ts_tree_cursor_goto_next_sibling_wasm',
     parent: '_ts_tree_cursor_goto_parent_wasm',
   } as const;
-  const out: Record<string, Fn> = {};
+  const out: Record<string, unknown> = { module };
   for (const [key, name] of Object.entries(names)) {
     const f = module[name];
     if (typeof f !== 'function') return null;
-    out[key] = f as Fn;
+    out[key] = f;
   }
-  return out as unknown as RawCursor;
+  // the callbacks the module's imports call are read from these properties (web-tree-sitter sets them too)
+  if (!('currentParseCallback' in module)) return null;
+  return out as unknown as RawBinding;
 }
 
 class RawWalk implements Walk {
   constructor(
-    private readonly f: RawCursor,
+    private readonly f: RawBinding,
     private readonly tree: number,
   ) {}
   typeId(): number {
@@ -289,10 +338,12 @@ class ApiWalk implements Walk {
 }
 
 /** The root's type id and error flag, and a walk from it. */
-function openWalk(tree: Tree, viaApi: boolean): { rootType: number; hasError: boolean; walk: Walk } {
-  const f = raw;
-  if (f && !viaApi) {
-    const address = (tree as unknown as Record<number, number>)[0]!;
+function openWalk(parsed: ParsedTree): { rootType: number; hasError: boolean; walk: Walk } {
+  const tree = parsed.tree;
+  if (!tree) {
+    // a tree without its Tree object was made by rawParse, with the raw functions this walk calls too
+    const f = raw!;
+    const address = parsed.address;
     f.rootNode(address); // the root node into the transfer buffer …
     const hasError = f.nodeHasError(address) === 1; // … read there …
     f.cursorNew(address); // … and replaced by a cursor on it, which stays there for the whole walk
@@ -303,18 +354,18 @@ function openWalk(tree: Tree, viaApi: boolean): { rootType: number; hasError: bo
   return { rootType: root.typeId, hasError: root.hasError, walk: new ApiWalk(tree.walk()) };
 }
 
-/** Which walk copies trees: the raw one when web-tree-sitter's module was reachable (tests compare the two). */
+/** Which parse and walk make trees: the raw ones when web-tree-sitter's module was reachable (tests compare the two). */
 export function treeWalkKind(): 'raw' | 'api' {
   return raw ? 'raw' : 'api';
 }
 
-/** Parses with the public cursor API only, for tests that compare it with the walk parseShell uses. */
+/** Parses and copies with web-tree-sitter's public API only, for tests that compare it with what parseShell uses. */
 export function parseShellViaApi(text: string): ParseResult {
   if (!parser) throw new Error('the shell reader is not initialised');
-  const tree = parser.parse(text);
+  const tree = apiParse(parser, text, () => false);
   if (!tree) throw new Error('no tree');
   try {
-    return copyTree(tree, text, true);
+    return copyTree(tree, text);
   } finally {
     tree.delete();
   }
@@ -324,11 +375,11 @@ interface Frame {
   node: SyntaxNode;
 }
 
-function copyTree(tree: Tree, text: string, viaApi = false): ParseResult {
+function copyTree(tree: ParsedTree, text: string): ParseResult {
   const g = grammar!;
   const types = g.types;
   const fields = g.fields;
-  const { rootType, hasError, walk } = openWalk(tree, viaApi);
+  const { rootType, hasError, walk } = openWalk(tree);
   let problem: ShellRefusal | null = null;
   try {
     if ((types[rootType] || 'ERROR') !== 'program') {
