@@ -14,27 +14,32 @@
 //   them (50–100 ms, measured for batches of 10 to 300 calls), so it is no choice for short runs.
 //
 // V8 reads `--liftoff-only` when it compiles a module, so the choice must be made before the reader loads.
-// bin/orkeon-code.js chooses per command line (src/cli/wasm-choice.ts). Nothing is chosen for a process that
+// bin/orkeon-code.js chooses per command line. Nothing is chosen for a process that
 // does not call `chooseWasmTiering` (a library user, a test): V8's flags are then left as they are.
 import v8 from 'node:v8';
 
 export type WasmTiering = 'liftoff' | 'tiered';
 
-let chosen: WasmTiering | null = null;
+/**
+ * The process's choice, kept where bin/orkeon-code.js can set it without loading this module (each module
+ * costs a CLI run a few milliseconds): V8's flags are process-wide, and so is this.
+ */
+const CHOICE = Symbol.for('orkeon-code.wasm-tiering');
 
-/** Sets the process's wasm tiering; call it before the shell reader loads (bin/orkeon-code.js does). */
+/** Sets the process's wasm tiering; call it before the shell reader loads. */
 export function chooseWasmTiering(tiering: WasmTiering): void {
-  chosen = tiering;
   v8.setFlagsFromString(tiering === 'liftoff' ? '--liftoff-only' : '--no-liftoff-only');
+  (globalThis as Record<symbol, unknown>)[CHOICE] = tiering;
 }
 
 export function chosenWasmTiering(): WasmTiering | null {
-  return chosen;
+  const c = (globalThis as Record<symbol, unknown>)[CHOICE];
+  return c === 'liftoff' || c === 'tiered' ? c : null;
 }
 
 /** Runs the grammar's load: on Liftoff only when the runtime tiers up (with `tiered`), else as the flags are. */
 export async function loadGrammarModule<T>(load: () => Promise<T>): Promise<T> {
-  if (chosen !== 'tiered') return load();
+  if (chosenWasmTiering() !== 'tiered') return load();
   v8.setFlagsFromString('--liftoff-only');
   try {
     return await load();

@@ -78,6 +78,13 @@ describe.skipIf(!built)('wasm tiering', () => {
     expect(Math.max(...r.turbofan)).toBeLessThan(LEXER_BODY);
   }, 60_000);
 
+  it('bin/orkeon-code.js: a command that reads no shell command loads no wasm', () => {
+    const r = compiles(['rules', '--count'], null);
+    expect(r.status).toBe(0);
+    expect(r.liftoff).toEqual([]);
+    expect(r.turbofan).toEqual([]);
+  });
+
   it('bin/orkeon-code.js: explain and a short check --jsonl run Liftoff only', () => {
     const explain = compiles(['explain', '--', 'git status && ls | head'], null);
     expect(explain.status).toBe(0);
