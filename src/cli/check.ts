@@ -5,7 +5,6 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError } from './exit-codes.js';
 import { addGateOptions } from './options.js';
-import { parseRuleTexts } from '../policy/rule-options.js';
 
 interface CheckOptions {
   json?: boolean;
@@ -30,7 +29,7 @@ export function register(program: Command): void {
 }
 
 async function runCheck(words: string[], opts: CheckOptions): Promise<number> {
-  const [policy, settingsStage, render] = await Promise.all([import('../policy/index.js'), import('../settings/index.js'), import('./check-render.js')]);
+  const [policy, settingsStage, render, { parseRuleTexts }] = await Promise.all([import('../policy/index.js'), import('../settings/index.js'), import('./check-render.js'), import('../policy/rule-options.js')]);
   if (opts.mode !== undefined && !policy.isMode(opts.mode)) {
     throw new UsageError(`--mode '${opts.mode}' is not a mode; use one of ${policy.MODES.join(', ')}`);
   }

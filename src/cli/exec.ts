@@ -12,8 +12,6 @@ import { EXIT, UsageError } from './exit-codes.js';
 import { addConfinementOptions, addGateOptions } from './options.js';
 import type { ExtraTool, Mode } from '../policy/types.js';
 import { plainArgv } from '../session/line-argv.js';
-import { oneLine, reasonLines, refusalText } from '../session/refusal.js';
-import { parseRuleTexts } from '../policy/rule-options.js';
 import type { MountSpec } from '../mounts/types.js';
 import type { ConfinementMode, SandboxError } from '../sandbox/types.js';
 
@@ -52,7 +50,13 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   const say = (line: string): void => {
     process.stderr.write(`orkeon-code: ${line}\n`);
   };
-  const [policy, mounts, sandboxStage] = await Promise.all([import('../policy/index.js'), import('../mounts/index.js'), import('../sandbox/index.js')]);
+  const [policy, mounts, sandboxStage, { parseRuleTexts }, { oneLine, reasonLines, refusalText }] = await Promise.all([
+    import('../policy/index.js'),
+    import('../mounts/index.js'),
+    import('../sandbox/index.js'),
+    import('../policy/rule-options.js'),
+    import('../session/refusal.js'),
+  ]);
   // Probe bubblewrap now (it runs `true` in a tiny sandbox and touches nothing of the folder), so its few
   // milliseconds overlap trust, settings and the gate; openSandbox gets the cached answer.
   if (opts.confinement === undefined || opts.confinement === 'auto' || opts.confinement === 'bubblewrap') void sandboxStage.probeBubblewrap(process.env.PATH);

@@ -36,6 +36,10 @@ const FIX_HOOK = "fix the hook's command line in the Claude Code settings (orkeo
 
 /** The hook's answer (a JSON line for standard output) to one call on standard input. Never throws. */
 export async function answerHook(stdin: Buffer | string, options: HookOptions, env: Env, warn: (line: string) => void = () => {}): Promise<string> {
+  // a Bash call needs the shell reader: its wasm compiles on other threads while the gate is prepared (the
+  // call's answer awaits the same load, and reports a failure of it)
+  const peek = readHookInput(stdin);
+  if (peek.ok && peek.call.toolName === 'Bash') void import('../../shell/index.js').then((shell) => shell.initShellReader()).catch(() => {});
   const hook = await prepareHook(options, env, warn);
   return hook.answer(stdin);
 }
