@@ -13,41 +13,64 @@ export interface IndexedRule {
   stamp: number;
 }
 
-// Trigrams hash into a fixed table: an array index is much cheaper than a Map lookup, and a collision only
-// adds candidates that the full match then rejects.
-const TABLE_BITS = 16;
-const TABLE_MASK = (1 << TABLE_BITS) - 1;
-function trigramKey(s: string, i: number): number {
-  return (Math.imul(s.charCodeAt(i), 0x9e3779b1) ^ Math.imul(s.charCodeAt(i + 1), 0x85ebca6b) ^ Math.imul(s.charCodeAt(i + 2), 0xc2b2ae35)) >>> (32 - TABLE_BITS);
+// Trigrams hash into a table: an array index is much cheaper than a Map lookup, and a collision only adds
+// candidates that the full match then rejects. The table is sized to the index (about 64 slots a rule, at
+// most 2^16): a gate holds a score of indexes, most with a few rules, and 2^16 slots each cost every `check
+// --stage` ~15 ms of allocation and GC.
+const MAX_TABLE_BITS = 16;
+const MIN_TABLE_BITS = 6;
+function tableBits(rules: number): number {
+  let bits = MIN_TABLE_BITS;
+  while (bits < MAX_TABLE_BITS && 1 << bits < rules * 64) bits++;
+  return bits;
+}
+function trigramKey(s: string, i: number, shift: number): number {
+  return (Math.imul(s.charCodeAt(i), 0x9e3779b1) ^ Math.imul(s.charCodeAt(i + 1), 0x85ebca6b) ^ Math.imul(s.charCodeAt(i + 2), 0xc2b2ae35)) >>> shift;
 }
 
 export class PatternIndex {
-  private readonly buckets: Array<IndexedRule[] | undefined> = new Array(TABLE_MASK + 1);
+  /** Built on the first match, once every rule is in: its size depends on their number. */
+  private buckets: Array<IndexedRule[] | undefined> = [];
+  /** 32 minus the table's bits: how far a hash is shifted to index the table. */
+  private shift = 32;
+  private built = false;
   private readonly unanchored: IndexedRule[] = [];
   private readonly all: IndexedRule[] = [];
   private generation = 0;
 
   add(entry: IndexedRule): void {
     this.all.push(entry);
-    let bestKey: number | null = null;
-    let bestSize = Infinity;
-    for (const seg of entry.glob.segments) {
-      for (let i = 0; i + 3 <= seg.length; i++) {
-        const key = trigramKey(seg, i);
-        const size = this.buckets[key]?.length ?? 0;
-        if (size < bestSize) {
-          bestSize = size;
-          bestKey = key;
+    this.built = false;
+  }
+
+  /** Each rule under the trigram of its literals that has the fewest rules so far (in set order). */
+  private build(): void {
+    const bits = tableBits(this.all.length);
+    this.shift = 32 - bits;
+    this.buckets = new Array(1 << bits);
+    this.unanchored.length = 0;
+    for (const entry of this.all) {
+      let bestKey: number | null = null;
+      let bestSize = Infinity;
+      for (const seg of entry.glob.segments) {
+        for (let i = 0; i + 3 <= seg.length; i++) {
+          const key = trigramKey(seg, i, this.shift);
+          const size = this.buckets[key]?.length ?? 0;
+          if (size < bestSize) {
+            bestSize = size;
+            bestKey = key;
+          }
         }
       }
+      if (bestKey === null) {
+        this.unanchored.push(entry);
+        continue;
+      }
+      const bucket = this.buckets[bestKey];
+      if (bucket) bucket.push(entry);
+      else this.buckets[bestKey] = [entry];
     }
-    if (bestKey === null) {
-      this.unanchored.push(entry);
-      return;
-    }
-    const bucket = this.buckets[bestKey];
-    if (bucket) bucket.push(entry);
-    else this.buckets[bestKey] = [entry];
+    this.built = true;
   }
 
   get size(): number {
@@ -60,13 +83,15 @@ export class PatternIndex {
 
   /** The first rule (in set order) whose pattern matches the whole text, or null. */
   firstMatch(text: string): IndexedRule | null {
+    if (!this.built) this.build();
     const gen = ++this.generation;
     let best: IndexedRule | null = null;
     for (const e of this.unanchored) {
       if ((best === null || e.order < best.order) && globMatches(e.glob, text)) best = e;
     }
+    const shift = this.shift;
     for (let i = 0; i + 3 <= text.length; i++) {
-      const bucket = this.buckets[trigramKey(text, i)];
+      const bucket = this.buckets[trigramKey(text, i, shift)];
       if (bucket === undefined) continue;
       for (const e of bucket) {
         if (e.stamp === gen) continue;
