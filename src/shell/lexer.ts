@@ -70,13 +70,19 @@ const SPECIAL_PARAMS = new Set(['@', '*', '#', '?', '-', '$', '!', '0']);
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_]/;
 
+/** The `why` of a word that expands nothing (shared: a finished word's set is never changed). */
+const NOTHING_EXPANDS: ReadonlySet<string> = new Set();
+
 class WordBuilder {
   parts: Part[] = [];
   text = '';
   dynamic = false;
   splits = false;
   quoted = false;
-  why = new Set<string>();
+  /** Made on the first expansion: most words have none. */
+  why: Set<string> | null = null;
+  /** `why` holds 'glob' or 'brace' (checked at every character of a word). */
+  globOrBrace = false;
   subs: Substitution[] = [];
   // brace expansion: an unquoted `{`, then an unquoted `,` or `..`, then an unquoted `}`
   braceOpen = false;
@@ -108,7 +114,11 @@ class WordBuilder {
   mark(why: string): void {
     this.marks++;
     this.dynamic = true;
-    this.why.add(why);
+    this.addWhy(why);
+  }
+  addWhy(why: string): void {
+    (this.why ??= new Set()).add(why);
+    if (why === 'glob' || why === 'brace') this.globOrBrace = true;
   }
 }
 
@@ -120,14 +130,24 @@ export function lexWord(ctx: LexContext, start: number, mode: WordMode, bound?: 
   if (mode === 'word' && bound === undefined && src[i] === '#') {
     throw new ReadError('parse-error', `the parser and the word reader disagree at offset ${i}: '#' starts a comment there`, i);
   }
+  // plain characters are added to the word a run at a time, not one by one
+  let run = -1;
   while (i < limit) {
     const c = src[i]!;
     if (bound === undefined && BLANK_OR_META.has(c)) {
       if ((c === '<' || c === '>') && src[i + 1] === '(') {
+        if (run >= 0) {
+          w.lit(src.slice(run, i));
+          run = -1;
+        }
         i = processSubstitution(ctx, w, i);
         continue;
       }
       break;
+    }
+    if (run >= 0 && (c === '\\' || c === "'" || c === '"' || c === '$' || c === '`')) {
+      w.lit(src.slice(run, i));
+      run = -1;
     }
     if (c === '\\') {
       if (i + 1 >= limit) {
@@ -182,11 +202,12 @@ export function lexWord(ctx: LexContext, start: number, mode: WordMode, bound?: 
       else if (c === ',' && w.braceOpen) w.braceSep = true;
       else if (c === '.' && src[i + 1] === '.' && w.braceOpen) w.braceSep = true;
       else if (c === '}' && w.braceSep) w.mark('brace');
-      if (w.why.has('glob') || w.why.has('brace')) w.splits = true;
+      if (w.globOrBrace) w.splits = true;
     }
-    w.lit(c);
+    if (run < 0) run = i;
     i++;
   }
+  if (run >= 0) w.lit(src.slice(run, i));
   if (bound !== undefined && i !== bound) {
     throw new ReadError('parse-error', `the parser and the word reader disagree about the word at offset ${start}`, start);
   }
@@ -240,7 +261,7 @@ export function lexSpan(ctx: LexContext, start: number, end: number): LexedWord 
 function finishWord(w: WordBuilder, start: number, end: number): LexedWord {
   let value = '';
   for (const p of w.parts) value += typeof p === 'string' ? p : p.source;
-  return { start, end, value, parts: w.parts, dynamic: w.dynamic, splits: w.splits, why: w.why, subs: w.subs, quoted: w.quoted };
+  return { start, end, value, parts: w.parts, dynamic: w.dynamic, splits: w.splits, why: w.why ?? NOTHING_EXPANDS, subs: w.subs, quoted: w.quoted };
 }
 
 function unterminated(at: number, what: string): ReadError {
@@ -251,8 +272,14 @@ function unterminated(at: number, what: string): ReadError {
 function doubleQuoted(ctx: LexContext, w: WordBuilder, from: number, limit: number): number {
   const { src } = ctx;
   let i = from;
+  // plain characters are added a run at a time
+  let run = -1;
   while (i < limit) {
     const c = src[i]!;
+    if (run >= 0 && (c === '"' || c === '\\' || c === '$' || c === '`')) {
+      w.lit(src.slice(run, i));
+      run = -1;
+    }
     if (c === '"') return i + 1;
     if (c === '\\' && i + 1 < limit) {
       const n = src[i + 1]!;
@@ -277,7 +304,7 @@ function doubleQuoted(ctx: LexContext, w: WordBuilder, from: number, limit: numb
       i = backquote(ctx, w, i, true, limit);
       continue;
     }
-    w.lit(c);
+    if (run < 0) run = i;
     i++;
   }
   throw unterminated(from - 1, 'double quote');
@@ -356,7 +383,7 @@ function arithmetic(ctx: LexContext, w: WordBuilder, at: number, end: number, op
   w.flush();
   w.parts.push(ctx.src.slice(at, end));
   w.mark('arithmetic');
-  if (inner.subs.length) w.why.add('substitution');
+  if (inner.subs.length) w.addWhy('substitution');
   return end;
 }
 

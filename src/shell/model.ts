@@ -42,10 +42,11 @@ export interface InnerCommand {
   readonly stdin?: StdinSource;
 }
 
+/** A command's interpretation: fresh arrays, which the reader keeps as the command's own. */
 export interface Interpretation {
-  readonly argv: readonly string[];
-  readonly dynamic: readonly number[];
-  readonly opaque: readonly OpaqueRun[];
+  readonly argv: string[];
+  readonly dynamic: number[];
+  readonly opaque: OpaqueRun[];
   readonly shells: readonly NestedShell[];
   readonly inner: readonly InnerCommand[];
 }

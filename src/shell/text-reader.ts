@@ -86,8 +86,7 @@ export function readShellText(text: string, scope: Scope, state: ReadState, vali
   state.depth++;
   try {
     const { src, root } = parseWithContinuations(text, state.deadline);
-    const reader = new TextReader(src, state);
-    reader.indexTree(root);
+    const reader = new TextReader(src, state, root);
     return reader.sequence(root.children, scope);
   } finally {
     state.depth--;
@@ -123,25 +122,32 @@ interface ReadRedirect {
 }
 
 class TextReader implements LexContext {
-  private readonly index = new Map<number, SyntaxNode[]>();
+  /** Substitutions and expansions by start offset, made on the first question (most texts have none). */
+  private index: Map<number, SyntaxNode[]> | null = null;
 
   constructor(
     readonly src: string,
     private readonly state: ReadState,
+    private readonly root: SyntaxNode,
   ) {}
 
   nodeAt(offset: number, types: readonly string[]): SyntaxNode | undefined {
+    if (!this.index) {
+      this.index = new Map();
+      this.indexTree(this.root);
+    }
     return this.index.get(offset)?.find((n) => types.includes(n.type));
   }
 
-  indexTree(node: SyntaxNode): void {
+  private indexTree(node: SyntaxNode): void {
+    const index = this.index!;
     const stack = [node];
     while (stack.length) {
       const n = stack.pop()!;
       if (INDEXED.has(n.type)) {
-        const list = this.index.get(n.start);
+        const list = index.get(n.start);
         if (list) list.push(n);
-        else this.index.set(n.start, [n]);
+        else index.set(n.start, [n]);
       }
       for (const c of n.children) stack.push(c);
     }
@@ -436,13 +442,11 @@ class TextReader implements LexContext {
     }
 
     const items: Item[] = [...keywordItems];
-    const heads: { start: number; end: number }[] = [];
     // redirections first: they may carry words of the command
     const read = redirectNodes.length === 0 ? [] : redirectNodes.flatMap((r) => this.redirect(r, scope));
     for (const r of read) {
       for (const w of r.extraWords) wordNodes.push({ node: w, mode: 'word' });
       items.push({ start: r.head.start, end: r.head.end, line: r.line });
-      heads.push(r.head);
     }
 
     const assignments: Assignment[] = [];
@@ -487,7 +491,7 @@ class TextReader implements LexContext {
     const lineItems = sortByStart([...items], (x) => x.start);
 
     const redirects = [...scope.redirects, ...read.map((r) => r.redirection)];
-    const own = this.scopeWithRedirects(scope, read);
+    const own = read.length === 0 ? scope : this.scopeWithRedirects(scope, read);
     this.fill(slot, { words, assignments, redirects, stdin: own.stdin, stdinText: own.stdinText, via: scope.via }, scope);
 
     let line = '';
@@ -758,14 +762,15 @@ class TextReader implements LexContext {
     const interp = interpretCommand(base);
     const cmd: MutableCommand = {
       words: base.words.map((w) => w.value),
-      argv: [...interp.argv],
-      dynamic: [...interp.dynamic],
+      // the interpretation's arrays are its own, made for this command
+      argv: interp.argv,
+      dynamic: interp.dynamic,
       assignments: [...base.assignments],
       redirects: [...base.redirects],
       stdin: base.stdin,
       via: base.via.join(' > '),
       runs: null,
-      opaque: [...interp.opaque],
+      opaque: interp.opaque,
     };
     this.state.commands[slot] = cmd;
     for (const s of interp.shells) this.nestedShell(s, cmd, base);
