@@ -10,8 +10,12 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { AGENT_COMMANDS_FILE, loadAgentCommands } from './corpus.js';
 
-// The CLI runs the bash grammar's wasm under Liftoff only (bin/orkeon-code.js); measure what it runs.
-v8.setFlagsFromString('--liftoff-only');
+// The CLI runs the bash grammar's wasm under Liftoff only (bin/orkeon-code.js); measure what it runs. With
+// --tiered (a child process of this bench, for one extra row): the tiering `check --jsonl` runs with on a
+// large file, set as bin/orkeon-code.js sets it, before the reader loads.
+const TIERED = process.argv.includes('--tiered');
+if (TIERED) (await import('../dist/shell/wasm-tiering.js')).chooseWasmTiering('tiered');
+else v8.setFlagsFromString('--liftoff-only');
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -149,6 +153,13 @@ function peerRules(peer, rules) {
 }
 
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
+
+if (TIERED) {
+  // the child: the full decision with the 534 rules, as the parent measures it under Liftoff; one number out
+  process.stdout.write(`${JSON.stringify({ full: rate(gate([], false), calls), parse: rate((c) => shell.readShellCommand(c), commands) })}\n`);
+  process.exit(0);
+}
+
 const lines = [];
 const log = (s = '') => lines.push(s);
 
@@ -178,6 +189,16 @@ log();
 for (const [i, row] of tbl.entries()) {
   log(`| ${row.join(' | ')} |`);
   if (i === 0) log(`|${row.map(() => '---').join('|')}|`);
+}
+log();
+// An extra measurement, in a process of its own (V8 reads the tiering when it compiles the wasm): the same
+// full decisions with web-tree-sitter's runtime tiered up, as `check --jsonl` runs on a file of 256 KiB or more.
+const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--tiered'], { encoding: 'utf8', timeout: 300_000 });
+const tiered = child.status === 0 ? JSON.parse(child.stdout.trim().split('\n').pop()) : null;
+if (tiered) {
+  log(`Tiered runtime (a separate process; how \`check --jsonl\` runs on a file of 256 KiB or more, the grammar's lexer still on Liftoff): readShellCommand **${fmt(tiered.parse)}/s**, full decisions with the 534 rules **${fmt(tiered.full)}/s** (Liftoff, this run: ${fmt(parseRate)}/s and ${fmt(full534)}/s).`);
+} else {
+  log(`Tiered runtime: not measured (the child process exited ${child.status ?? child.signal}: ${(child.stderr || '').trim().split('\n').pop()}).`);
 }
 log();
 
