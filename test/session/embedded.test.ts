@@ -173,7 +173,7 @@ describe('the embedded session (doubles for the terminal and the sandbox)', () =
   });
 
   it('shows a non-zero exit status, and a signal on a line of its own', async () => {
-    const runner = new RecordingRunner((r) => (r.argv[0] === 'false' ? { exitCode: 1 } : { exitCode: 130, signal: 'SIGINT' }));
+    const runner = new RecordingRunner((r) => (r.argv.join(' ') === 'bash -c false' ? { exitCode: 1 } : { exitCode: 130, signal: 'SIGINT' }));
     const { terminal, run } = session(['false', 'sleep 9'], { runner, mode: 'bypassPermissions' });
     await run();
     expect(terminal.transcript).toContain('[exit 1]\n');
@@ -187,7 +187,8 @@ describe('the embedded session (doubles for the terminal and the sandbox)', () =
     // `cd` alone goes back to /workspace without a run: the project's root is always there.
     expect(runner.runs.map((r) => r.workdir)).toEqual(['/workspace', '/workspace/src', '/workspace/src', '/workspace']);
     expect(runner.runs[0]).toMatchObject({ argv: ['bash', '-c', 'cd -- "$1" && pwd -P', 'cd', 'src'], capture: true });
-    expect(runner.runs[3]!.argv).toEqual(['pwd']);
+    // pwd is a bash builtin: it runs under bash, in the folder kept.
+    expect(runner.runs[3]!.argv).toEqual(['bash', '-c', 'pwd']);
     expect(terminal.prompts).toContain('orkeon /workspace/src (bypassPermissions)> ');
     expect(terminal.transcript).toContain('cd: /tmp is not kept');
     expect(s.state.cwd).toBe('/workspace');
