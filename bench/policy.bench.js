@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { AGENT_COMMANDS_FILE, loadAgentCommands } from './corpus.js';
+import * as stats from './stats.js';
 
 // The CLI runs the bash grammar's wasm under Liftoff only (bin/orkeon-code.js); measure what it runs. With
 // --tiered (a child process of this bench, for one extra row): the tiering `check --jsonl` runs with on a
@@ -27,45 +28,15 @@ await shell.initShellReader();
 const RUNS = 5;
 const RUN_MS = 400;
 const WARM_MS = 1500;
+const TIMING = { runs: RUNS, runMs: RUN_MS, warmMs: WARM_MS };
+const rate = (fn, items) => stats.rate(fn, items, TIMING);
+const rateAsync = (fn, items) => stats.rateAsync(fn, items, TIMING);
 
 function loadCommands() {
   return { file: AGENT_COMMANDS_FILE, commands: loadAgentCommands() };
 }
 
-/** Calls fn over the whole corpus until RUN_MS elapse; returns calls per second. Median of RUNS runs. */
-function rate(fn, items) {
-  const rates = [];
-  for (let r = -1; r < RUNS; r++) {
-    let n = 0;
-    const t0 = performance.now();
-    let t = t0;
-    while (t - t0 < (r < 0 ? WARM_MS : RUN_MS)) {
-      for (const it of items) fn(it);
-      n += items.length;
-      t = performance.now();
-    }
-    if (r >= 0) rates.push((n / (t - t0)) * 1000); // run -1 warms the JIT (and wasm tier-up) and is dropped
-  }
-  rates.sort((a, b) => a - b);
-  return rates[Math.floor(RUNS / 2)];
-}
 
-async function rateAsync(fn, items) {
-  const rates = [];
-  for (let r = -1; r < RUNS; r++) {
-    let n = 0;
-    const t0 = performance.now();
-    let t = t0;
-    while (t - t0 < (r < 0 ? WARM_MS : RUN_MS)) {
-      for (const it of items) await fn(it);
-      n += items.length;
-      t = performance.now();
-    }
-    if (r >= 0) rates.push((n / (t - t0)) * 1000);
-  }
-  rates.sort((a, b) => a - b);
-  return rates[Math.floor(RUNS / 2)];
-}
 
 /** User rules that look like real ones (literal command prefixes, flags, paths), none matching the corpus. */
 function userRules(n) {

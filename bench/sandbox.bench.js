@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, quantile } from './stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -112,17 +113,7 @@ function prepareSrt() {
   return { ok: true, bin, settings };
 }
 
-function median(xs) {
-  return quantile(xs, 0.5);
-}
 
-function quantile(xs, q) {
-  const s = [...xs].sort((a, b) => a - b);
-  const i = (s.length - 1) * q;
-  const lo = Math.floor(i);
-  const hi = Math.ceil(i);
-  return s[lo] + (s[hi] - s[lo]) * (i - lo);
-}
 
 function report() {
   const f = (x) => (x === null ? 'n/a' : x.toFixed(1));

@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { loadAgentCommands } from './corpus.js';
+import * as stats from './stats.js';
 
 // The CLI runs the bash grammar's wasm under Liftoff only (bin/orkeon-code.js); measure what it runs.
 v8.setFlagsFromString('--liftoff-only');
@@ -28,6 +29,8 @@ await shell.initShellReader();
 const RUNS = 5;
 const RUN_MS = 500;
 const WARM_MS = 1500;
+const rate = (fn, items) => stats.rate(fn, items, { runs: RUNS, runMs: RUN_MS, warmMs: WARM_MS });
+const median = stats.median;
 const PROCESSES = 21;
 
 const log = (s = '') => process.stdout.write(`${s}\n`);
@@ -37,26 +40,9 @@ const table = (rows) => {
   for (const r of rows.slice(1)) log(`| ${r.join(' | ')} |`);
   log();
 };
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
 
 
-/** Calls fn over the items until RUN_MS elapse; calls per second, median of RUNS runs after a warm-up. */
-function rate(fn, items) {
-  const rates = [];
-  for (let r = -1; r < RUNS; r++) {
-    let n = 0;
-    const t0 = performance.now();
-    let t = t0;
-    while (t - t0 < (r < 0 ? WARM_MS : RUN_MS)) {
-      for (const it of items) fn(it);
-      n += items.length;
-      t = performance.now();
-    }
-    if (r >= 0) rates.push((n / (t - t0)) * 1000);
-  }
-  return median(rates);
-}
 
 function wallMs(args) {
   const t = process.hrtime.bigint();

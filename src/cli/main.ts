@@ -1,5 +1,6 @@
 // The CLI's one entry: registers every command (registration modules are light; each action
 // imports its stage lazily so a one-shot `explain` or `check` does not pay for the others).
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './exit-codes.js';
 import { register as registerExplain } from './explain.js';
@@ -15,6 +16,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('orkeon-code');
   program
     .description('Sandboxed launcher and shell confinement wrapper for AI coding agents.')
+    .version(packageVersion(), '-V, --version', 'print the version of orkeon-code')
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) })
     .exitOverride()
     .showHelpAfterError('(orkeon-code --help lists the commands and options)');
@@ -32,6 +34,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (err) {
     return exitCodeOf(err);
   }
+}
+
+// dist/cli/main.js and src/cli/main.ts both sit two folders below the package's root.
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return typeof manifest.version === 'string' ? manifest.version : 'unknown';
 }
 
 function exitCodeOf(err: unknown): number {
