@@ -4,16 +4,11 @@
 // deny that names what would allow it. The heavy modules are imported in the action, not at registration.
 import type { Command } from 'commander';
 import { EXIT, UsageError } from './exit-codes.js';
-import { addGateOptions } from './options.js';
+import { addGateOptions, type GateOptionValues } from './options.js';
 
-interface CheckOptions {
+interface CheckOptions extends GateOptionValues {
   json?: boolean;
   jsonl?: boolean;
-  mode?: string;
-  stage?: boolean;
-  batch?: boolean;
-  rule: string[];
-  settings?: string;
 }
 
 export function register(program: Command): void {

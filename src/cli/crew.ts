@@ -5,20 +5,12 @@
 // scripts/run-crew.sh runs this with no terminal.
 import type { Command } from 'commander';
 import { UsageError } from './exit-codes.js';
-import { addConfinementOptions, addGateOptions } from './options.js';
+import { addConfinementOptions, addGateOptions, type ConfinementOptionValues, type GateOptionValues } from './options.js';
 import type { LaunchOptions } from './launch.js';
 
-interface CrewOptions {
+interface CrewOptions extends GateOptionValues, ConfinementOptionValues {
   trust?: boolean;
   keepGoing?: boolean;
-  mode?: string;
-  stage?: boolean;
-  rule: string[];
-  settings?: string;
-  confinement?: string;
-  mount: string[];
-  output?: string;
-  network?: boolean;
 }
 
 export function register(program: Command): void {

@@ -9,7 +9,7 @@
 // error; an ask with no terminal is a refusal. Otherwise the exit status is the command's.
 import type { Command } from 'commander';
 import { EXIT, UsageError } from './exit-codes.js';
-import { addConfinementOptions, addGateOptions } from './options.js';
+import { addConfinementOptions, addGateOptions, type ConfinementOptionValues, type GateOptionValues } from './options.js';
 import type { ExtraTool, Mode } from '../policy/types.js';
 import { plainArgv } from '../session/line-argv.js';
 import type { MountSpec } from '../mounts/types.js';
@@ -18,16 +18,7 @@ import type { ConfinementMode, SandboxError } from '../sandbox/types.js';
 // The argv decision lives with the session's runners now; tests and callers still find it here.
 export { plainArgv };
 
-interface ExecOptions {
-  mode?: string;
-  stage?: boolean;
-  batch?: boolean;
-  rule: string[];
-  settings?: string;
-  confinement?: string;
-  mount: string[];
-  output?: string;
-  network?: boolean;
+interface ExecOptions extends GateOptionValues, ConfinementOptionValues {
   trust?: boolean;
 }
 

@@ -7,6 +7,24 @@ function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
+/** What commander hands an action for addGateOptions's options. */
+export interface GateOptionValues {
+  mode?: string;
+  stage?: boolean;
+  /** Only where addGateOptions was asked for `--batch`. */
+  batch?: boolean;
+  rule: string[];
+  settings?: string;
+}
+
+/** What commander hands an action for addConfinementOptions's options. */
+export interface ConfinementOptionValues {
+  confinement?: string;
+  mount: string[];
+  output?: string;
+  network?: boolean;
+}
+
 /** `--mode`, `--stage`, `--rule`…, `--settings` (and `--batch` where a batch's allow rules make sense). */
 export function addGateOptions(command: Command, extra: { batch?: boolean; stageNote?: string } = {}): Command {
   command

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS, MAX_INPUT_BYTES, readShellCommand, type ShellReadResult } from '../../src/shell/index.js';
 import { decodeCorpusCommand, readCorpusRows } from '../support/corpus.js';
 import { ready } from './helpers.js';
+import { mulberry32 } from '../support/random.js';
 
 await ready;
 
@@ -15,16 +16,6 @@ const READ_BOUND_MS = DEFAULT_TIMEOUT_MS + 1000;
 const SEED = Number(process.env.ORKEON_FUZZ_SEED ?? 20261129);
 const COUNT = Number(process.env.ORKEON_FUZZ_COUNT ?? 100_000);
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const UNIT_SEEDS = [
   'g"i"t pu\\sh', "'git' push", "$'\\x67it' push", "bash -xc 'git push'", 'bash -lc "cd x && git push"',

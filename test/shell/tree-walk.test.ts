@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseShell, parseShellViaApi, treeWalkKind } from '../../src/shell/parser.js';
 import { decodeCorpusCommand, readCorpusRows } from '../support/corpus.js';
 import { ready } from './helpers.js';
+import { mulberry32 } from '../support/random.js';
 
 await ready;
 
@@ -20,16 +21,6 @@ const broken = [
   'echo a'.repeat(500), "cat <<'A' <<B\nx\nA\ny\nB", 'echo é日😀 | wc', 'a\\\nb \\\n c',
 ];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CHARS = [...`'"\\$\`(){}[]|&;<>*?#~ \n\t=!-+,.:/@%^_0123456789abcxyzEOF`];
 
