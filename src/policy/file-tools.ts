@@ -39,13 +39,14 @@ export interface BatchOperation {
 
 export type BatchReading = { readonly ok: true; readonly operations: BatchOperation[] } | { readonly ok: false; readonly why: string; readonly remedy: string };
 
-const OP_TOOLS: Record<string, string> = {
+// A Map: the type is the agent's word, and `constructor` must be an unknown type, not Object's.
+const OP_TOOLS: ReadonlyMap<string, string> = new Map(Object.entries({
   replace: 'node_replace', node_replace: 'node_replace',
   insert: 'node_insert', node_insert: 'node_insert',
   ensure: 'node_ensure', node_ensure: 'node_ensure',
   edit: 'edit_file', edit_file: 'edit_file',
   write: 'file_write', file_write: 'file_write',
-};
+}));
 
 /** Reads an edit_batch as the editors its operations stand for (intent types `ensure_*` are node_ensure). */
 export function readEditBatch(args: Readonly<Record<string, unknown>>): BatchReading {
@@ -60,7 +61,7 @@ export function readEditBatch(args: Readonly<Record<string, unknown>>): BatchRea
     if (op === null || typeof op !== 'object' || Array.isArray(op)) return { ok: false, why: `operation ${i} is not an object`, remedy: 'send each operation as an object with a type and a path' };
     const o = op as Record<string, unknown>;
     const type = str(o['type']) ?? str(o['kind']) ?? '';
-    const tool = OP_TOOLS[type] ?? (/^ensure_/.test(type) ? 'node_ensure' : undefined);
+    const tool = OP_TOOLS.get(type) ?? (/^ensure_/.test(type) ? 'node_ensure' : undefined);
     if (!tool) return { ok: false, why: `operation ${i} has an unknown type '${type}'`, remedy: 'use replace, insert, ensure (or an ensure_* intent), edit or write' };
     if (typeof o['path'] !== 'string' || o['path'].length === 0) return { ok: false, why: `operation ${i} has no path`, remedy: 'give every operation its path' };
     const args2: Record<string, unknown> = { ...o };

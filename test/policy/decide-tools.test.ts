@@ -105,6 +105,14 @@ describe('file sets, read as the crews\' callback reads them', () => {
     expect(decideCall('edit_batch', { ...ok, validate: 'build' }, stage).decision).toBe('deny');
     expect(decideCall('edit_batch', { ...ok, validate: 'parse' }, stage).decision).toBe('allow');
   });
+
+  it("edit_batch: an operation type that names one of Object.prototype's members is an unknown type", () => {
+    for (const type of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const d = decideCall('edit_batch', { operations: [{ type, path: 'src/a.ts', text: 'x' }] }, stage);
+      expect(d.decision).toBe('deny');
+      expect(JSON.stringify(d)).toContain(`unknown type '${type}'`);
+    }
+  });
 });
 
 describe('mounts', () => {

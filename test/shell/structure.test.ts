@@ -236,3 +236,21 @@ describe('comments', () => {
     expect(argvs('git status #\ngit push')).toEqual([['git', 'status'], ['git', 'push']]);
   });
 });
+
+describe("names that are Object.prototype's members read like any other name", () => {
+  const names = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty'];
+
+  it.each(names)('%s as a variable: `%s=1 ls` and `export %s=1`', (name) => {
+    expect(command(`${name}=1 ls`, ['ls']).assignments).toEqual([{ name, value: '1', dynamic: false }]);
+    expect(argvs(`export ${name}=1`)).toEqual([['export', `${name}=1`]]);
+  });
+
+  it.each(names)('%s as a git verb', (name) => {
+    expect(argvs(`git ${name}`)).toEqual([['git', name]]);
+  });
+
+  it('still reads a code-loading variable and a git verb that runs a program', () => {
+    expect(read('LD_PRELOAD=/x.so ls').commands[0]!.opaque.length).toBeGreaterThan(0);
+    expectNested('git rebase --exec "git push" main', ['git', 'push'], /git rebase/);
+  });
+});

@@ -11,7 +11,7 @@ export function isClaudeCodeCommand(argv: readonly string[] | null): boolean {
 }
 
 /** Options that would leave the session unguarded, and why. */
-export const REFUSED_OPTIONS: Readonly<Record<string, string>> = {
+export const REFUSED_OPTIONS: ReadonlyMap<string, string> = new Map(Object.entries({
   '--bare': 'it skips hooks, so no call would reach the gate',
   '--safe-mode': 'it turns hooks off, so no call would reach the gate',
   '--bg': 'a background session outlives the guard orkeon-code sets up for it',
@@ -19,7 +19,7 @@ export const REFUSED_OPTIONS: Readonly<Record<string, string>> = {
   '--desktop': 'the session would run in the desktop app, outside this guard',
   '--cloud': 'the session would run in the cloud, outside this guard',
   '--remote-control': 'the session would be driven from elsewhere, outside this guard',
-};
+}));
 
 export type ClaudeArgs =
   | { readonly ok: true; readonly args: readonly string[]; readonly settings: string | null }
@@ -37,7 +37,7 @@ export function readClaudeArgs(args: readonly string[]): ClaudeArgs {
       break;
     }
     const name = a.startsWith('--') ? a.split('=')[0]! : a;
-    const refused = REFUSED_OPTIONS[name];
+    const refused = REFUSED_OPTIONS.get(name);
     if (refused !== undefined) return { ok: false, message: `claude ${name} cannot run under orkeon-code: ${refused}; start it without ${name}` };
     if (a === '--settings' || a.startsWith('--settings=')) {
       seen++;

@@ -61,16 +61,16 @@ export function writtenFiles(reading: ShellReading): Set<string> {
 }
 
 /** Options through which a filter or a build tool reads a program from a file (awk -f, sed -f, make -f, gdb -x). */
-const PROGRAM_FILE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+const PROGRAM_FILE_OPTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   awk: ['-f', '--file'], gawk: ['-f', '--file'], mawk: ['-f'], nawk: ['-f'], busybox: [],
   sed: ['-f', '--file'], make: ['-f', '--file', '--makefile'], gmake: ['-f', '--file', '--makefile'],
   gdb: ['-x', '--command'], vim: ['-s', '-S'], vi: ['-s', '-S'], nvim: ['-s', '-S'], ed: [], m4: [],
-};
+}));
 
 /** The program file an option names (`awk -f prog.awk`, `make -f -`), or null. */
 export function optionProgramFile(basename: string, argv: readonly string[]): string | null {
-  const opts = PROGRAM_FILE_OPTIONS[basename];
-  if (!opts || !Object.prototype.hasOwnProperty.call(PROGRAM_FILE_OPTIONS, basename)) return null;
+  const opts = PROGRAM_FILE_OPTIONS.get(basename);
+  if (!opts) return null;
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
     if (opts.includes(a)) return argv[i + 1] ?? null;

@@ -18,14 +18,15 @@ const SHELL_VALUES = new Set([
 const PROMPT_VALUES = new Set(['PS0', 'PS1', 'PS2', 'PS3', 'PS4']);
 
 /** Variables that load code into a program from a file or an option string: the gate must see them. */
-const CODE_LOADING: Readonly<Record<string, RegExp>> = {
-  NODE_OPTIONS: /(^|\s)(-r|--require|--import|--loader|--experimental-loader|--env-file)\b/,
-  PERL5OPT: /-[Mm][^\s]*[;(]/,
-  LD_PRELOAD: /./,
-  LD_AUDIT: /./,
-  PYTHONSTARTUP: /./,
-  BASH_FUNC_: /./,
-};
+// A Map: the name is the agent's word (`toString=1 ls` must find nothing). `BASH_FUNC_…` names are matched
+// by their prefix below.
+const CODE_LOADING: ReadonlyMap<string, RegExp> = new Map([
+  ['NODE_OPTIONS', /(^|\s)(-r|--require|--import|--loader|--experimental-loader|--env-file)\b/],
+  ['PERL5OPT', /-[Mm][^\s]*[;(]/],
+  ['LD_PRELOAD', /./],
+  ['LD_AUDIT', /./],
+  ['PYTHONSTARTUP', /./],
+]);
 
 export function envValueRuns(name: string, value: Word, found: Findings, via: string): void {
   if (SHELL_VALUES.has(name)) {
@@ -56,7 +57,7 @@ export function envValueRuns(name: string, value: Word, found: Findings, via: st
     found.opaqueRun(via, value.value);
     return;
   }
-  const loading = CODE_LOADING[name] ?? (name.startsWith('BASH_FUNC_') ? /./ : undefined);
+  const loading = CODE_LOADING.get(name) ?? (name.startsWith('BASH_FUNC_') ? /./ : undefined);
   if (loading && loading.test(value.value)) found.opaqueRun(via, value.value);
 }
 

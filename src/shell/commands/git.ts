@@ -145,7 +145,7 @@ export const gitHandler: Handler = (ctx) => {
   if (!verbWord || verbWord.dynamic) return;
   const verb = verbWord.value;
   const rest = words.slice(i + 1);
-  const sub = SUBCOMMANDS[verb];
+  const sub = SUBCOMMANDS.get(verb);
   sub?.(rest, ctx.found, words.slice(0, i + 1));
 };
 
@@ -190,7 +190,8 @@ function shellOptions(names: { short?: string[]; long?: string[] }, label: strin
   };
 }
 
-const SUBCOMMANDS: Record<string, Subcommand> = {
+// A Map: the verb is the agent's word, and `git __proto__` must find nothing, not Object.prototype.
+const SUBCOMMANDS = new Map<string, Subcommand>(Object.entries({
   rebase: shellOptions({ short: ['-x'], long: ['--exec'] }, 'git rebase'),
   bisect: (rest, found) => {
     if (rest[0]?.value === 'run' && !rest[0].dynamic && rest.length > 1) found.command('git bisect run', rest.slice(1));
@@ -219,7 +220,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   'send-email': shellOptions({ long: ['--to-cmd', '--cc-cmd', '--header-cmd', '--sendmail-cmd'] }, 'git send-email'),
   daemon: shellOptions({ long: ['--access-hook'] }, 'git daemon'),
   'for-each-repo': shellOptions({}, 'git for-each-repo'),
-};
+}));
 
 /** `git config [--global|--file F|…] KEY VALUE` (and `set`, `--add`, `--replace-all`): what the value runs. */
 function configWrites(rest: readonly Word[], found: Findings): void {

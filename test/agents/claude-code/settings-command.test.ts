@@ -96,6 +96,12 @@ describe('the claude command line', () => {
     expect(readClaudeArgs(['-p', '--', '--settings', 'kept'])).toEqual({ ok: true, args: ['-p', '--', '--settings', 'kept'], settings: null });
   });
 
+  it("keeps a word that names one of Object.prototype's members (it is no refused option)", () => {
+    for (const word of ['constructor', '__proto__', 'toString']) {
+      expect(readClaudeArgs(['-p', word])).toEqual({ ok: true, args: ['-p', word], settings: null });
+    }
+  });
+
   it.each(['--bare', '--safe-mode', '--bg', '--background', '--desktop', '--cloud', '--cloud=x', '--remote-control'])('refuses %s, which would leave the session unguarded', (opt) => {
     const r = readClaudeArgs(['-p', 'x', opt]);
     expect(r.ok).toBe(false);
