@@ -1,15 +1,11 @@
 // The one edge of the settings stage that touches the disk: the user's settings file (`--settings FILE`,
 // else $ORKEON_CODE_HOME/settings.json, default ~/.orkeon-code/settings.json), then the environment.
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { orkeonHome } from '../trust/home.js';
 import { applyEnvironmentOverrides } from './environment.js';
 import { defaultSettings, parseUserSettings } from './user.js';
 import type { SettingsResult } from './types.js';
-
-export function orkeonCodeHome(env: Readonly<Record<string, string | undefined>>): string {
-  return env['ORKEON_CODE_HOME'] || join(homedir(), '.orkeon-code');
-}
 
 export interface LoadedSettings extends SettingsResult {
   /** The file read (for the user's own messages; never shown to an agent). */
@@ -18,7 +14,7 @@ export interface LoadedSettings extends SettingsResult {
 }
 
 export function loadUserSettings(options: { file?: string | null; env: Readonly<Record<string, string | undefined>> }): LoadedSettings {
-  const file = options.file ?? join(orkeonCodeHome(options.env), 'settings.json');
+  const file = options.file ?? join(orkeonHome(options.env), 'settings.json');
   let text: string | null = null;
   const issues = [];
   try {

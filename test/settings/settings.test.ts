@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyEnvironmentOverrides, applyProjectSettings, defaultSettings, loadUserSettings, parseUserSettings } from '../../src/settings/index.js';
+import { registryPathOf } from '../../src/trust/home.js';
 
 const user = (doc: unknown) => {
   const r = parseUserSettings(JSON.stringify(doc));
@@ -170,5 +171,15 @@ describe('loadUserSettings', () => {
     const home = mkdtempSync(join(tmpdir(), 'orkeon-settings-'));
     expect(loadUserSettings({ env: { ORKEON_CODE_HOME: home } }).issues).toEqual([]);
     expect(loadUserSettings({ file: join(home, 'nope.json'), env: {} }).issues[0]!.message).toMatch(/cannot read/);
+  });
+
+  it('finds ~/.orkeon-code where the trust registry is: under the HOME it is given', () => {
+    const home = mkdtempSync(join(tmpdir(), 'orkeon-settings-home-'));
+    mkdirSync(join(home, '.orkeon-code'));
+    writeFileSync(join(home, '.orkeon-code', 'settings.json'), '{"Orkeon":{"Tools":{"Shell":{"Allowlist":["make"]}}}}');
+    const r = loadUserSettings({ env: { HOME: home } });
+    expect(r.file).toBe(join(home, '.orkeon-code', 'settings.json'));
+    expect(r.file).toBe(join(dirname(registryPathOf({ HOME: home })), 'settings.json'));
+    expect(r.settings.shell.allowlist).toEqual(['make']);
   });
 });
