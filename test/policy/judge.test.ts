@@ -209,6 +209,12 @@ describe('the allowlist', () => {
     expect(d.reasons[0]!.remedy).toMatch(/AllowInterpreters/);
     expect(one(['python3', 'x.py'], { shell: { allowInterpreters: true, allowlist: [] } }).decision).toBe('allow');
   });
+  it.each(['hush', 'bosh', 'lksh', 'ysh', 'osh', 'rc', 'es', 'nushell', 'murex'])('%s, a shell to the front-end, is one to the allowlist too', (name) => {
+    const d = one([name, 'x.sh'], { shell: { allowInterpreters: false, allowlist: ['*'] } });
+    expect(d.decision).toBe('deny');
+    expect(d.reasons[0]).toMatchObject({ kind: 'interpreter' });
+    expect(one([name, 'x.sh'], { shell: { allowInterpreters: true, allowlist: ['*'] } }).decision).toBe('allow');
+  });
   it('without AllowInterpreters git runs only status, log, diff, show with no option before them', () => {
     for (const v of ['status', 'log', 'diff', 'show']) expect(one(['git', v, '--stat']).decision).toBe('allow');
     expect(one(['git', 'diff', '--output=/tmp/x']).decision).toBe('deny');

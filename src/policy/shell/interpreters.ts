@@ -3,6 +3,8 @@
 // AllowInterpreters), the inline-code reading (interpreters outside the seed's 28 patterns) and the write
 // rights (an interpreter can write).
 
+import { isShellName } from '../../shell/commands/grammars.js';
+
 export type InterpreterKind = 'shell' | 'language' | 'runner';
 
 export interface InterpreterSpec {
@@ -91,7 +93,6 @@ const BY_NAME: Record<string, InterpreterSpec> = {
   erl: { ...SIMPLE_E(), inline: ['-eval'] }, escript: SIMPLE_E(), tclsh: SIMPLE_E(), wish: SIMPLE_E(), swift: SIMPLE_E(),
   raku: SIMPLE_E(['-I', '-M']), perl6: SIMPLE_E(['-I', '-M']), rakudo: SIMPLE_E(['-I', '-M']), ghc: SIMPLE_E(), ghci: SIMPLE_E(),
   runghc: SIMPLE_E(), kotlin: SIMPLE_E(), kotlinc: SIMPLE_E(), iex: SIMPLE_E(), crystal: { ...SIMPLE_E(), inline: ['eval', '-e'] },
-  awk: { kind: 'language', inline: [], valued: [], noStdinProgram: [] }, // never here: awk is read as a filter (see allowlist)
   java: { kind: 'language', inline: [], valued: ['-cp', '-classpath', '--class-path', '-jar'], noStdinProgram: ['--version', '-version'] },
   dotnet: { kind: 'runner', inline: [], valued: [], noStdinProgram: [], subcommands: true },
   // package runners: they fetch or run a package's code (npx -c, npm exec -c take shell code inline)
@@ -101,7 +102,6 @@ const BY_NAME: Record<string, InterpreterSpec> = {
   uvx: { kind: 'runner', inline: [], valued: [], noStdinProgram: [], subcommands: true },
   pipx: { kind: 'runner', inline: [], valued: [], noStdinProgram: [], subcommands: true },
 };
-delete (BY_NAME as Record<string, unknown>)['awk'];
 
 /** The interpreter a bare name (or basename) is, if any: `python3.12` is python, `perl5.36` perl. */
 const specCache = new Map<string, InterpreterSpec | null>();
@@ -125,6 +125,9 @@ function lookupSpec(basename: string): InterpreterSpec | null {
   if (/^(jython|micropython|graalpy|pyston|circuitpython|cpython)[0-9.]*$/.test(basename)) return PYTHON;
   // versioned shells (ksh93, bash5.2, zsh-5.9)
   if (/^(bash|zsh|ksh|mksh|pdksh|oksh|loksh|dash|ash|hush|yash|fish|tcsh|csh|sh)-?[0-9][0-9.]*$/.test(basename)) return SHELL;
+  // every other name the front-end reads as a shell (hush, bosh, ysh, rc, nushell, …) is one here too: a
+  // shell the reader knows must never pass as a plain program
+  if (isShellName(basename)) return SHELL;
   return null;
 }
 
