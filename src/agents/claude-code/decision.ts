@@ -8,8 +8,8 @@ import type { Decision, Mode, Reason, Verdict } from '../../policy/types.js';
 import { redactHostPaths } from '../../mounts/map.js';
 import { reasonLines } from '../../session/refusal.js';
 import { CLAUDE_CODE_GUARD_REMEDY, CLAUDE_CODE_SET } from './guard.js';
-import { tableOf, type MappedCall, type MapRefusal } from './map-tools.js';
-import type { HostMount } from './paths.js';
+import type { MappedCall, MapRefusal } from './map-tools.js';
+import { tableOf, type HostMount } from './paths.js';
 
 export interface HookVerdict {
   readonly decision: Verdict;

@@ -15,8 +15,7 @@
 //   anything else → the tool under its own name, which declares nothing to the gate: a write (NotebookEdit
 //                   also as edit_file on its notebook, so the file rules see what it writes)
 import { redactHostPaths } from '../../mounts/map.js';
-import type { MountTable } from '../../mounts/types.js';
-import { readGlob, readHostPath, type HostMount, type LinkReader, hostLinks } from './paths.js';
+import { readGlob, readHostPath, tableOf, type HostMount, type LinkReader, hostLinks } from './paths.js';
 import type { HookCall } from './hook-input.js';
 
 export interface GateCall {
@@ -218,9 +217,4 @@ function refuse(kind: MapRefusal['kind'], seedTool: string, message: string, rem
     ok: false,
     refusal: { kind, seedTool, message, remedy: remedy ?? 'send the call with the arguments Claude Code\'s tool takes, as its schema types them' },
   };
-}
-
-/** The hook's mounts as a mount table, for the redaction every text shown to the model goes through. */
-export function tableOf(mounts: readonly HostMount[]): MountTable {
-  return { mounts: mounts.map((m) => ({ role: m.virtual === '/workspace' ? 'workspace' : m.virtual === '/output' ? 'output' : 'user', virtual: m.virtual, physical: m.physical, writable: m.writable })) };
 }

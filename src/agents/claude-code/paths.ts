@@ -10,7 +10,8 @@
 // and a deny on any of them wins.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isWithin } from '../../mounts/virtual-path.js';
+import { toVirtualPath } from '../../mounts/map.js';
+import type { MountTable } from '../../mounts/types.js';
 
 /** A mount as the hook maps it: a host folder (its real path) and the virtual path the session names it by. */
 export interface HostMount {
@@ -81,26 +82,18 @@ export function physicalPath(raw: string, links: LinkReader = hostLinks): string
   return current;
 }
 
-/** The virtual path a host path (absolute, normal) is seen at, or null when no mount shows it. The deepest mount wins. */
+/**
+ * The virtual path a host path (absolute, normal) is seen at, or null when no mount shows it: the session's
+ * own mapping (toVirtualPath), so a host path that a deeper virtual mount hides (`--mount /h1:/data:ro
+ * --mount /h2:/data/w:rw` makes /h1/w/x /data/w/x, which is /h2/x) is shown by no mount.
+ */
 export function virtualOf(mounts: readonly HostMount[], host: string): string | null {
-  let best: HostMount | null = null;
-  for (const m of mounts) {
-    if (!isWithin(host, m.physical)) continue;
-    if (best === null || m.physical.length > best.physical.length) best = m;
-  }
-  if (best === null) return null;
-  const rest = host.slice(best.physical.length);
-  return best.virtual === '/' ? rest || '/' : best.virtual + rest;
+  return toVirtualPath(tableOf(mounts), host);
 }
 
-/** The mount (virtual side) a virtual path is under, for its write right. */
-export function mountOfVirtual(mounts: readonly HostMount[], virtual: string): HostMount | null {
-  let best: HostMount | null = null;
-  for (const m of mounts) {
-    if (!isWithin(virtual, m.virtual)) continue;
-    if (best === null || m.virtual.length > best.virtual.length) best = m;
-  }
-  return best;
+/** The hook's mounts as a mount table: for the mapping of host paths, and the redaction every text shown to the model goes through. */
+export function tableOf(mounts: readonly HostMount[]): MountTable {
+  return { mounts: mounts.map((m) => ({ role: m.virtual === '/workspace' ? 'workspace' : m.virtual === '/output' ? 'output' : 'user', virtual: m.virtual, physical: m.physical, writable: m.writable })) };
 }
 
 /**

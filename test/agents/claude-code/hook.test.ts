@@ -238,6 +238,24 @@ describe('the claude-code guard and the mounts, in every mode', () => {
       }
     }
   });
+
+  it('reads a host path under a read-only mount that a deeper virtual mount hides as outside, never as that mount', async () => {
+    // --mount h1:/data:ro --mount h2:/data/w:rw: the host file h1/w/x would be /data/w/x, which is h2/x,
+    // another file in a writable mount. It is seen at no virtual path at all.
+    const h1 = path.join(root, 'h1');
+    const h2 = path.join(root, 'h2');
+    fs.mkdirSync(path.join(h1, 'w'), { recursive: true });
+    fs.mkdirSync(h2, { recursive: true });
+    const mount = [`${h1}:/data:ro`, `${h2}:/data/w:rw`];
+    for (const mode of ['default', 'acceptEdits', 'bypassPermissions']) {
+      const a = await hook('Write', { file_path: path.join(h1, 'w', 'x'), content: 'x' }, { mode, mount });
+      expect(a.decision, mode).toBe('deny');
+      expect(a.reason).toContain('outside every mount of the session');
+      expect(a.reason).not.toContain(root);
+    }
+    expect((await hook('Write', { file_path: path.join(h2, 'x'), content: 'x' }, { mode: 'bypassPermissions', mount })).decision).toBe('allow');
+    expect((await hook('Write', { file_path: path.join(h1, 'y'), content: 'x' }, { mode: 'bypassPermissions', mount })).decision).toBe('deny');
+  });
 });
 
 describe('what the hook cannot read is refused, never allowed', () => {

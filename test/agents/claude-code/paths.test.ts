@@ -105,6 +105,11 @@ describe('readHostPath', () => {
     expect(readHostPath(path.join(out, 'r.md'), project, m)).toEqual({ ok: true, virtual: ['/output/r.md'] });
     expect(readHostPath(path.join(outside, 'secret.txt'), project, m)).toEqual({ ok: true, virtual: ['/data/secret.txt'] });
     expect(virtualOf([{ physical: '/a', virtual: '/x', writable: true }, { physical: '/a/b', virtual: '/y', writable: true }], '/a/b/c')).toBe('/y/c');
+    // A host path a deeper virtual mount hides is shown by no mount (not as the other mount's file).
+    const hiding: HostMount[] = [{ physical: '/h1', virtual: '/data', writable: false }, { physical: '/h2', virtual: '/data/w', writable: true }];
+    expect(virtualOf(hiding, '/h1/w/x')).toBe(null);
+    expect(virtualOf(hiding, '/h1/y')).toBe('/data/y');
+    expect(virtualOf(hiding, '/h2/x')).toBe('/data/w/x');
   });
 });
 
