@@ -1,6 +1,7 @@
 // The agents orkeon-code guards through their own seams (a pre-tool hook and a shell prefix), as opposed
 // to a command it runs whole inside the sandbox. One entry per agent: how the launcher recognises it, and
 // how each seam is wired, for `orkeon-code agents` and the README.
+import type { SessionOutcome, SessionRequest } from '../session/start.js';
 import { isClaudeCodeCommand } from './claude-code/command.js';
 
 export interface AgentWiring {
@@ -39,4 +40,12 @@ export function agentOf(command: readonly string[] | null): AgentWiring | null {
 }
 
 export { isClaudeCodeCommand } from './claude-code/command.js';
-export { startClaudeCodeSession } from './claude-code/session.js';
+
+/**
+ * Starts Claude Code as the session (claude-code/session.ts). Loaded when called: the session pulls the
+ * gate (policy, shell) in, which `orkeon-code agents` and a session of any other command never need.
+ */
+export async function startClaudeCodeSession(request: SessionRequest): Promise<SessionOutcome> {
+  const { startClaudeCodeSession: start } = await import('./claude-code/session.js');
+  return start(request);
+}
