@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Mode } from '../../policy/types.js';
 import type { GateContext } from '../../policy/context.js';
 import { parseRuleTexts } from '../../policy/rule-options.js';
-import { readHookInput } from './hook-input.js';
+import { readHookInput, type HookInputResult } from './hook-input.js';
 import { hostMounts, type HostMount } from './paths.js';
 import { mapToolCall } from './map-tools.js';
 import { combineModes } from './mode.js';
@@ -36,12 +36,12 @@ const FIX_HOOK = "fix the hook's command line in the Claude Code settings (orkeo
 
 /** The hook's answer (a JSON line for standard output) to one call on standard input. Never throws. */
 export async function answerHook(stdin: Buffer | string, options: HookOptions, env: Env, warn: (line: string) => void = () => {}): Promise<string> {
-  // a Bash call needs the shell reader: its wasm compiles on other threads while the gate is prepared (the
-  // call's answer awaits the same load, and reports a failure of it)
-  const peek = readHookInput(stdin);
-  if (peek.ok && peek.call.toolName === 'Bash') void import('../../shell/index.js').then((shell) => shell.initShellReader()).catch(() => {});
-  const hook = await prepareHook(options, env, warn);
-  return hook.answer(stdin);
+  // Read once: a Bash call needs the shell reader, whose wasm compiles on other threads while the gate is
+  // prepared (the call's answer awaits the same load, and reports a failure of it).
+  const read = readHookInput(stdin);
+  if (read.ok && read.call.toolName === 'Bash') void import('../../shell/index.js').then((shell) => shell.initShellReader()).catch(() => {});
+  const hook = await prepareAnswers(options, env, warn);
+  return hook.answerRead(read);
 }
 
 /** A hook ready to answer calls: its options read, the settings loaded and the gate built, once. */
@@ -50,33 +50,48 @@ export interface PreparedHook {
   answer(stdin: Buffer | string): Promise<string>;
 }
 
+interface PreparedAnswers extends PreparedHook {
+  /** The answer to a call its caller has already read (readHookInput). Never throws. */
+  answerRead(read: HookInputResult): Promise<string>;
+}
+
 /**
  * Reads the options, the settings, the project and the mounts, and builds the gate, once: a hook process
  * answers one call with it, the launcher's gate server (gate-server.ts) every call of a session. A hook
  * whose command line or settings are wrong answers deny to every call. Never throws.
  */
 export async function prepareHook(options: HookOptions, env: Env, warn: (line: string) => void = () => {}): Promise<PreparedHook> {
+  return prepareAnswers(options, env, warn);
+}
+
+async function prepareAnswers(options: HookOptions, env: Env, warn: (line: string) => void): Promise<PreparedAnswers> {
   const hidden = hiddenPaths(env);
-  const failed = (message: string, remedy: string): PreparedHook => ({
+  const answering = (answerRead: (read: HookInputResult) => Promise<string>): PreparedAnswers => ({
+    answerRead,
     answer: async (stdin) => {
-      const read = readHookInput(stdin);
-      return read.ok ? denyAnswer(message, remedy, hidden) : denyAnswer(read.why, INPUT_REMEDY, hidden);
+      let read: HookInputResult;
+      try {
+        read = readHookInput(stdin);
+      } catch (err) {
+        return internalError(err, hidden);
+      }
+      return answerRead(read);
     },
   });
+  const failed = (message: string, remedy: string): PreparedAnswers =>
+    answering(async (read) => (read.ok ? denyAnswer(message, remedy, hidden) : denyAnswer(read.why, INPUT_REMEDY, hidden)));
   try {
     const ready = await prepare(options, env, hidden, warn);
     if (!ready.ok) return failed(ready.message, ready.remedy);
-    return {
-      answer: async (stdin) => {
-        try {
-          return await answerWith(ready, stdin);
-        } catch (err) {
-          return internalError(err, hidden);
-        }
-      },
-    };
+    return answering(async (read) => {
+      try {
+        return await answerWith(ready, read);
+      } catch (err) {
+        return internalError(err, hidden);
+      }
+    });
   } catch (err) {
-    return { answer: async () => internalError(err, hidden) };
+    return answering(async () => internalError(err, hidden));
   }
 }
 
@@ -160,8 +175,7 @@ async function prepare(options: HookOptions, env: Env, hidden: readonly string[]
   };
 }
 
-async function answerWith(ready: Ready, stdin: Buffer | string): Promise<string> {
-  const read = readHookInput(stdin);
+async function answerWith(ready: Ready, read: HookInputResult): Promise<string> {
   if (!read.ok) return denyAnswer(read.why, INPUT_REMEDY, ready.hidden);
   const call = read.call;
   const { mounts, hidden } = ready;
