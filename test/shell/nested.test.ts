@@ -127,6 +127,9 @@ describe('inline code of interpreters is opaque', () => {
     ['php -r "echo 1;"', 'php -r', 'echo 1;'],
     ['lua -e "x"', 'lua -e', 'x'],
     ['osascript -e "x"', 'osascript -e', 'x'],
+    ['Rscript -e "x"', 'Rscript -e', 'x'],
+    ['R -e "system(1)"', 'R -e', 'system(1)'],
+    ['julia -e "x"', 'julia -e', 'x'],
   ])('%s', (source, via, text) => {
     expect(opaques(source)).toEqual([{ via, text }]);
   });

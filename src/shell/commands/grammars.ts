@@ -113,7 +113,7 @@ export function grammarFor(name: string): SplitGrammar | null {
   if (/^ruby([\d.]+)?$/.test(name)) return RUBY;
   if (/^php([\d.]+)?$/.test(name)) return PHP;
   if (/^lua(jit|[\d.]+)?$/.test(name)) return LUA;
-  if (/^(julia|Rscript|osascript)$/.test(name)) return GENERIC_INTERPRETER;
+  if (/^(julia|Rscript|osascript|R)$/.test(name)) return GENERIC_INTERPRETER;
   return null;
 }
 

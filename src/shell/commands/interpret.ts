@@ -54,6 +54,8 @@ export interface CommandContext {
   /** The command's basename (`/usr/bin/env` → `env`); '' when the name is dynamic. */
   readonly name: string;
   readonly found: Findings;
+  /** The words split by the command's own grammar (`python3 -Ic…` → `-I -c …`), null when it has none. */
+  readonly split: readonly Arg[] | null;
 }
 
 export type Handler = (ctx: CommandContext) => void;
@@ -99,7 +101,10 @@ export function commandBasename(word: Word | undefined): string {
 export function interpretCommand(base: BaseCommand): Interpretation {
   const found = new Findings(base.words);
   const name = commandBasename(base.words[0]);
-  const ctx: CommandContext = { base, words: base.words, name, found };
+  // split once: the handler reads the split words, and so does argv
+  const grammar = name && name !== 'git' && base.words.length > 0 ? cachedGrammar(name) : null;
+  const split = grammar ? splitByGrammar(base.words, grammar) : null;
+  const ctx: CommandContext = { base, words: base.words, name, found, split };
 
   // environment values that programs run, on any command (and on assignments alone)
   for (const a of base.assignments) {
@@ -113,17 +118,16 @@ export function interpretCommand(base: BaseCommand): Interpretation {
     checkArithmeticSubscripts(ctx);
   }
 
-  const args = argsOf(base.words, name);
+  const args = split ?? argsOf(base.words, name);
   const { argv, dynamic } = argvOf(base.words, args, name);
   // built field by field: a spread into a literal with more fields takes V8's slow generic copy
   return { argv, dynamic, opaque: found.opaque, shells: found.shells, inner: found.inner };
 }
 
+/** The words of a command with no grammar of its own: git's global options, else every word as it is. */
 function argsOf(words: readonly Word[], name: string): Arg[] {
   if (words.length === 0) return [];
-  if (name === 'git') return gitArgs(words);
-  const grammar = name ? cachedGrammar(name) : null;
-  return grammar ? splitByGrammar(words, grammar) : plainArgs(words);
+  return name === 'git' ? gitArgs(words) : plainArgs(words);
 }
 
 function argvOf(words: readonly Word[], args: readonly Arg[], name: string): { argv: string[]; dynamic: number[] } {

@@ -3,7 +3,7 @@
 // shell or interpreter reading its program from standard input (a pipe, a here-string, a here-document,
 // `-`, /dev/stdin) is read when the text is known and opaque otherwise.
 import type { Word } from '../model.js';
-import { BOURNE_SHELLS, FOREIGN_SHELLS, grammarFor, isPythonName, splitByGrammar, type Arg } from './grammars.js';
+import { BOURNE_SHELLS, FOREIGN_SHELLS, isPythonName, type Arg } from './grammars.js';
 import type { CommandContext, Handler } from './interpret.js';
 
 const STDIN_NAMES = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
@@ -21,9 +21,8 @@ export function interpreterHandler(name: string): Handler | undefined {
   return undefined;
 }
 
-function args(ctx: CommandContext): Arg[] {
-  const g = grammarFor(ctx.name);
-  return g ? splitByGrammar(ctx.words, g) : [];
+function args(ctx: CommandContext): readonly Arg[] {
+  return ctx.split ?? [];
 }
 
 /** The first operand and where it is (the script or, for `sh -c`, the command string). */
