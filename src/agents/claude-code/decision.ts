@@ -10,6 +10,7 @@ import { reasonLines } from '../../session/refusal.js';
 import { CLAUDE_CODE_GUARD_REMEDY, CLAUDE_CODE_SET } from './guard.js';
 import type { MappedCall, MapRefusal } from './map-tools.js';
 import { tableOf, type HostMount } from './paths.js';
+import { hookJson, refusalText } from './hook-input.js';
 
 export interface HookVerdict {
   readonly decision: Verdict;
@@ -90,23 +91,10 @@ export function reasonText(input: HookAnswerInput): string {
 
 /** The JSON a PreToolUse hook prints on standard output (with exit status 0). */
 export function hookAnswer(input: HookAnswerInput): string {
-  return JSON.stringify({
-    hookSpecificOutput: {
-      hookEventName: 'PreToolUse',
-      permissionDecision: input.verdict.decision,
-      permissionDecisionReason: reasonText(input),
-    },
-  });
+  return hookJson(input.verdict.decision, reasonText(input));
 }
 
 /** A deny for a call the hook could not read at all (bad input, a broken command line, an internal error). */
 export function denyAnswer(message: string, remedy: string, hidden: readonly string[] = []): string {
-  const text = `orkeon-code refused this call: ${message}\n  instead: ${remedy}`;
-  return JSON.stringify({
-    hookSpecificOutput: {
-      hookEventName: 'PreToolUse',
-      permissionDecision: 'deny',
-      permissionDecisionReason: redactHostPaths({ mounts: [] }, text, hidden),
-    },
-  });
+  return hookJson('deny', redactHostPaths({ mounts: [] }, refusalText(message, remedy), hidden));
 }

@@ -2,6 +2,9 @@
 // with `hook_event_name: "PreToolUse"`, a `tool_name` string, a `tool_input` object and the absolute `cwd`
 // of the session. Anything else (not JSON, too large, another event, a missing or mistyped field) is a
 // value that says why, which the hook turns into a deny: never an allow, never a crash.
+//
+// Also the hook's own I/O: its standard input, read up to the bound, and the JSON line it answers with.
+// Imports nothing, so the hook entry (hook-main.ts) stays light.
 
 /** Write contents travel in the call; a larger call is refused rather than read in part. */
 export const MAX_HOOK_INPUT_BYTES = 16 * 1024 * 1024;
@@ -53,4 +56,27 @@ function fail(why: string): HookInputResult {
 
 function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/** Reads standard input up to the hook's bound (one byte more tells the reader it was larger). */
+export async function readBoundedStdin(stream: NodeJS.ReadableStream, limit: number = MAX_HOOK_INPUT_BYTES): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    chunks.push(b);
+    size += b.length;
+    if (size > limit) break;
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The JSON a PreToolUse hook prints on standard output (with exit status 0), without its newline. */
+export function hookJson(decision: 'allow' | 'ask' | 'deny', reason: string): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason } });
+}
+
+/** The reason of a deny for a call the hook could not read or decide at all. */
+export function refusalText(message: string, remedy: string): string {
+  return `orkeon-code refused this call: ${message}\n  instead: ${remedy}`;
 }

@@ -5,22 +5,11 @@
 // `orkeon-code hook claude-code` does (hook-process.ts). Either way the output is one line of hook JSON.
 import net from 'node:net';
 import v8 from 'node:v8';
+import { readBoundedStdin } from './hook-input.js';
 
 const startedAt = Date.now();
 /** Well inside the hook's deadline (270 s), which the hook's own decision still has to meet after it. */
 const SERVER_WAIT_MS = 20_000;
-const MAX_INPUT = 16 * 1024 * 1024;
-
-async function readStdin(): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of process.stdin) {
-    chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-    if (size > MAX_INPUT) break;
-  }
-  return Buffer.concat(chunks);
-}
 
 /** The server's answer, when it is one line of hook JSON with a decision; null otherwise. */
 function askServer(socket: string, input: Buffer): Promise<string | null> {
@@ -47,7 +36,7 @@ function askServer(socket: string, input: Buffer): Promise<string | null> {
 
 const argv = process.argv.slice(2);
 const socketArg = argv.find((a) => a.startsWith('--socket='));
-const input = await readStdin();
+const input = await readBoundedStdin(process.stdin);
 const answer = socketArg === undefined ? null : await askServer(socketArg.slice('--socket='.length), input);
 if (answer !== null) {
   process.stdout.write(answer);

@@ -4,11 +4,11 @@
 import fs from 'node:fs';
 import { HOOK_USAGE, parseHookArgs } from './hook-args.js';
 import { HOOK_DEADLINE_MS } from './settings-file.js';
-import { MAX_HOOK_INPUT_BYTES } from './hook-input.js';
+import { hookJson, readBoundedStdin, refusalText } from './hook-input.js';
 
+/** A deny, as one line of hook JSON (decision.ts's denyAnswer with nothing to redact, without loading the gate). */
 function denyLine(message: string, remedy: string): string {
-  const reason = `orkeon-code refused this call: ${message}\n  instead: ${remedy}`;
-  return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } })}\n`;
+  return `${hookJson('deny', refusalText(message, remedy))}\n`;
 }
 
 /**
@@ -34,7 +34,7 @@ export async function runHookProcess(argv: readonly string[], input?: Buffer, st
   const hook = await import('./hook.js');
   let stdin: Buffer;
   try {
-    stdin = input ?? (await hook.readBoundedStdin(process.stdin, MAX_HOOK_INPUT_BYTES));
+    stdin = input ?? (await readBoundedStdin(process.stdin));
   } catch (err) {
     process.stdout.write(denyLine(`the hook could not read its input (${(err as NodeJS.ErrnoException).code ?? 'error'})`, 'nothing ran; try the call again'));
     return 0;

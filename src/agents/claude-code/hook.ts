@@ -214,16 +214,3 @@ function hiddenPaths(env: Env): string[] {
   for (const p of [env['HOME'], env['ORKEON_CODE_HOME']]) if (p !== undefined && p.length > 1 && p.startsWith('/')) out.push(p.replace(/\/+$/, ''));
   return out;
 }
-
-/** Reads standard input up to the hook's bound (one byte more tells the reader it was larger). */
-export async function readBoundedStdin(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    chunks.push(b);
-    size += b.length;
-    if (size > limit) break;
-  }
-  return Buffer.concat(chunks);
-}
