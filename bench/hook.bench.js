@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { quantile } from './stats.js';
+import { median, quantile } from './stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -105,7 +105,7 @@ report();
 function report() {
   const f = (x) => (x === null || x === undefined ? 'n/a' : x.toFixed(1));
   for (const c of cases) {
-    c.median = c.ok ? quantile(c.times, 0.5) : null;
+    c.median = c.ok ? median(c.times) : null;
     c.p10 = c.ok ? quantile(c.times, 0.1) : null;
     c.p90 = c.ok ? quantile(c.times, 0.9) : null;
   }
