@@ -54,6 +54,8 @@ export interface OpenSandboxInput {
 export interface OpenedSandbox {
   readonly plan: SandboxPlan;
   readonly invocation: Invocation;
+  /** The backend's argv for another plan of this session (the same plan extended), with what openSandbox chose: the backend's program, the image. */
+  invocationFor(plan: SandboxPlan): Invocation;
   readonly table: MountTable;
   /** One line each, for standard error (the auto fallback, settings without effect, what git cannot be kept from). */
   readonly warnings: readonly string[];
@@ -73,7 +75,7 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
     specs.push(resolved.value);
   }
 
-  const image = input.image !== undefined && input.image !== null && input.image !== '' ? input.image : DEFAULT_DOCKER_IMAGE;
+  const image = input.image || DEFAULT_DOCKER_IMAGE;
   const cliEnv = dockerCliEnv(input.hostEnv);
   const choice = await resolveBackend(input.mode, { image, dockerEnv: { PATH: input.hostEnv.PATH ?? '', ...cliEnv }, pathVar: input.hostEnv.PATH });
   if (!choice.ok) return choice;
@@ -132,7 +134,8 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
       return plan;
     }
 
-    const invocation = invocationFor(plan.value, choice.value, { image, tty: input.tty ?? false, cliEnv });
+    const docker = { image, tty: input.tty ?? false, cliEnv };
+    const invocation = invocationFor(plan.value, choice.value, docker);
 
     const warnings = [...(choice.value.warning ? [choice.value.warning] : []), ...env.notes.map((n) => `orkeon-code: ${n}`), ...guard.warnings.map((w) => `orkeon-code: ${w}`)];
     const tableValue = table.value;
@@ -141,6 +144,7 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
       value: {
         plan: plan.value,
         invocation,
+        invocationFor: (other) => invocationFor(other, choice.value, docker),
         table: tableValue,
         warnings,
         planted: () => plantedPaths(guard).map((p) => toVirtualPath(tableValue, p) ?? '[host path]'),

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openSandbox, type OpenSandboxInput } from '../../src/sandbox/session.js';
 import { probeBubblewrap } from '../../src/sandbox/probe.js';
+import { DEFAULT_DOCKER_IMAGE } from '../../src/sandbox/docker.js';
 import { makeFixture, type Fixture } from './fixture.js';
 
 let fx: Fixture;
@@ -53,5 +54,27 @@ describe('backend selection here', () => {
     expect(r.value.plan.backend).toBe(probe.ok ? 'bubblewrap' : 'none');
     if (!probe.ok) console.warn(`bubblewrap does not work here (${probe.reason}); auto chose none`);
     r.value.close();
+  });
+});
+
+describe('the docker backend with an empty image setting', () => {
+  it('runs the default image, for the session plan and for a plan built on it alike', async () => {
+    // A stand-in docker that answers the probe's two questions (a version, an image id).
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'orkeon-fake-docker-'));
+    try {
+      fs.writeFileSync(path.join(bin, 'docker'), '#!/bin/sh\necho 1\n', { mode: 0o755 });
+      const r = await openSandbox({ ...input('docker', bin), image: '' });
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(r.value.plan.backend).toBe('docker');
+      expect(r.value.invocation.argv).toContain(DEFAULT_DOCKER_IMAGE);
+      const again = r.value.invocationFor({ ...r.value.plan, command: ['bash', '-c', 'true'] });
+      expect(again.argv).toContain(DEFAULT_DOCKER_IMAGE);
+      expect(again.argv).not.toContain('');
+      expect(again.argv[0]).toBe(r.value.invocation.argv[0]);
+      r.value.close();
+    } finally {
+      fs.rmSync(bin, { recursive: true, force: true });
+    }
   });
 });

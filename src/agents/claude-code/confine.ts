@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readSessionFile, type ClaudeCodeSessionFile } from './session-file.js';
 import { readClaudeLine, virtualCwd, withClaudeBinds } from './prefix.js';
-import type { Invocation, SandboxPlan } from '../../sandbox/types.js';
+import type { Invocation } from '../../sandbox/types.js';
 
 /** The prefix's own failure: a refusal for a hook line, a failed command for a Bash line. */
 export const CONFINE_FAILED = 2;
@@ -92,7 +92,7 @@ async function runConfined(session: ClaudeCodeSessionFile, input: ConfineInput, 
   try {
     for (const w of sandbox.warnings) input.say(w.replace(/^orkeon-code: /, ''));
     const plan = withClaudeBinds(sandbox.plan, { project: session.project, hostCwd, snapshot: regularFile(line.snapshot), cwdFile: cwdFile?.path ?? null });
-    const invocation = await invocationFor(plan, sandbox.invocation, session, env, sandboxStage);
+    const invocation = sandbox.invocationFor(plan);
     const result = await runner.runInvocation(invocation, { stdin: 'inherit', stdout: 'inherit', stderr: 'inherit' });
     if (!result.started && result.error !== null) input.say(result.error);
     const planted = sandbox.planted();
@@ -101,20 +101,6 @@ async function runConfined(session: ClaudeCodeSessionFile, input: ConfineInput, 
   } finally {
     sandbox.close();
     cwdFile?.cleanup();
-  }
-}
-
-/** The backend's argv for the extended plan, built by the same helper the session's own plan went through. */
-async function invocationFor(plan: SandboxPlan, opened: Invocation, session: ClaudeCodeSessionFile, env: Record<string, string>, stage: typeof import('../../sandbox/index.js')): Promise<Invocation> {
-  switch (plan.backend) {
-    case 'bubblewrap': {
-      const probe = await stage.probeBubblewrap(env['PATH']);
-      return stage.bubblewrapInvocation(plan, { bwrap: opened.argv[0]!, disableUserns: probe.ok && probe.disableUserns });
-    }
-    case 'docker':
-      return stage.dockerInvocation(plan, { docker: opened.argv[0]!, image: session.image ?? stage.DEFAULT_DOCKER_IMAGE, name: opened.container ?? `orkeon-code-${process.pid}`, tty: false, cliEnv: stage.dockerCliEnv(env) });
-    case 'none':
-      return stage.noneInvocation(plan);
   }
 }
 
