@@ -158,7 +158,8 @@ export async function startClaudeCodeSession(request: SessionRequest): Promise<S
     output: output.value,
     mounts: userMounts,
     userConfig: request.mounts.userConfig ?? {},
-    confinement: request.confinement,
+    // The backend resolved at the start: each line runs under it, never re-chosen (auto could fall back to none).
+    confinement: backend,
     image: request.image,
     network: request.network,
     envSettings,

@@ -129,6 +129,20 @@ describe('orkeon-code [folder] -- claude …', () => {
     expect(r.stderr).toContain('the permission gate is off in your settings');
   });
 
+  it('the session file records the backend resolved at the start, never auto, so no line re-chooses it', () => {
+    const s = setup();
+    // A stand-in that keeps a copy of the session file (it sits beside the shell prefix) and ends.
+    fs.writeFileSync(s.claude, '#!/bin/sh\ncp "$(dirname "$CLAUDE_CODE_SHELL_PREFIX")/session.json" "$FAKE_CLAUDE_OUT/session.json"\n', { mode: 0o755 });
+    const dry = runCli([s.project, '--trust', '--confinement', 'auto', '--dry-run', '--', s.claude], { env: s.env, cwd: s.w.root });
+    expect(dry.code, dry.stderr).toBe(0);
+    const backend = (JSON.parse(dry.stdout) as { backend: string }).backend;
+    const r = runCli([s.project, '--trust', '--confinement', 'auto', '--', s.claude], { env: s.env, cwd: s.w.root });
+    expect(r.code, r.stderr).toBe(0);
+    const session = JSON.parse(s.read('session.json')) as { confinement: string };
+    expect(session.confinement).not.toBe('auto');
+    expect(session.confinement).toBe(backend);
+  });
+
   it('a command that is not Claude Code runs whole in the sandbox, as before', () => {
     const s = setup();
     const r = runCli([s.project, '--trust', '--confinement', 'none', '--dry-run', '--', 'claude-code-not', '-p'], { env: s.env, cwd: s.w.root });
