@@ -328,3 +328,16 @@ describe('readings a deny rule is tried on', () => {
     expect(decideReading('X="git push" make', assign, deny).decision).toBe('deny');
   });
 });
+
+describe("git's global options, one table for the reader and the gate", () => {
+  it('finds the verb after every global flag git has, and takes --list-cmds and --exec-path values glued only', async () => {
+    const { findGitVerb } = await import('../../src/shell/index.js');
+    const { readGit } = await import('../../src/policy/shell/git.js');
+    for (const argv of [['git', '--no-literal-pathspecs', 'push'], ['git', '--list-cmds', 'push'], ['git', '--exec-path', 'push'], ['git', '-C', 'x', 'push']]) {
+      expect(argv[findGitVerb(argv)!]).toBe('push');
+      expect(readGit(argv).verb).toBe('push');
+    }
+    expect(readGit(['git', '--list-cmds=main', 'push']).verb).toBe('push');
+    expect(readGit(['git', '--exec-path=/x', 'push'])).toMatchObject({ verb: 'push', execPath: '/x' });
+  });
+});

@@ -1,6 +1,7 @@
 // git read as git parses its command line: global options, then the verb, then the verb's words. The text
 // rules of git-readonly decide most refusals; this reading closes what a glob cannot see (the verb after
 // options a rule does not list, git's dashed executables, `git config <key> <value>`, verbs it does not know).
+import { CONFIG_VALUED, GLOBAL_FLAGS, GLOBAL_WITH_VALUE, GLUED_ONLY } from '../../shell/commands/git.js';
 
 export interface GitReading {
   /** Index in argv of the verb, or null (`git --version`). */
@@ -18,12 +19,6 @@ export interface GitReading {
   readonly globals: readonly string[];
 }
 
-const GLOBAL_FLAGS = new Set([
-  '-p', '--paginate', '-P', '--no-pager', '--no-replace-objects', '--bare', '--literal-pathspecs', '--no-literal-pathspecs',
-  '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-optional-locks', '--no-advice', '--no-lazy-fetch',
-  '--html-path', '--man-path', '--info-path', '--version', '-v', '--help', '-h', '--exec-path',
-]);
-const GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--attr-source', '--list-cmds']);
 
 /** Reads argv of git (`git …`) or of a dashed executable (`git-push …`, verb given). */
 export function readGit(argv: readonly string[], dashedVerb: string | null = null): GitReading {
@@ -44,8 +39,9 @@ export function readGit(argv: readonly string[], dashedVerb: string | null = nul
       continue;
     }
     if (GLOBAL_FLAGS.has(a)) continue;
-    if (GLOBAL_VALUED.has(name)) {
-      const value = eq > 0 ? a.slice(eq + 1) : argv[++i];
+    if (GLOBAL_WITH_VALUE.has(name)) {
+      // `--exec-path` alone prints git's folder, `--list-cmds` takes its value glued only
+      const value = eq > 0 ? a.slice(eq + 1) : GLUED_ONLY.has(name) ? undefined : argv[++i];
       if (value !== undefined && eq < 0) globals.push(value);
       if (name === '-c' || name === '--config-env') configs.push(value ?? '');
       continue;
@@ -103,7 +99,6 @@ const CONFIG_READ_ACTIONS = new Set(['--get', '--get-all', '--get-regexp', '--ge
 const CONFIG_WRITE_ACTIONS = new Set(['--add', '--unset', '--unset-all', '--replace-all', '--rename-section', '--remove-section', '--edit', '-e']);
 const CONFIG_READ_SUBCOMMANDS = new Set(['get', 'list']);
 const CONFIG_WRITE_SUBCOMMANDS = new Set(['set', 'unset', 'rename-section', 'remove-section', 'edit']);
-const CONFIG_VALUED = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value', '--url']);
 
 export const GIT_CONFIG_WRITE_RULE = 'deny shell_command command=*git config <key> <value>*';
 

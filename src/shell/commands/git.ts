@@ -7,14 +7,17 @@ import type { Arg } from './grammars.js';
 import type { Findings, Handler } from './interpret.js';
 import { parseOptions } from './options.js';
 
+// git's own tables, shared with the policy's reading of git (src/policy/shell/git.ts): one list, no drift.
 /** Global options that take the next word as their value. */
-const GLOBAL_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--list-cmds', '--attr-source']);
+export const GLOBAL_WITH_VALUE: ReadonlySet<string> = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--list-cmds', '--attr-source']);
 /** Global options that never take a value. */
-const GLOBAL_FLAGS = new Set(['-p', '-P', '--paginate', '--no-pager', '--bare', '--no-replace-objects', '--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-optional-locks', '--no-advice', '--html-path', '--man-path', '--info-path', '--version', '--help', '-v', '-h', '--no-lazy-fetch']);
+export const GLOBAL_FLAGS: ReadonlySet<string> = new Set(['-p', '-P', '--paginate', '--no-pager', '--bare', '--no-replace-objects', '--literal-pathspecs', '--no-literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-optional-locks', '--no-advice', '--html-path', '--man-path', '--info-path', '--version', '--help', '-v', '-h', '--no-lazy-fetch']);
 /** Global options whose value is a path (normalised like one). */
 const PATH_VALUED = new Set(['-C', '--git-dir', '--work-tree']);
 /** `--exec-path` alone prints; `--exec-path=DIR` takes its value glued only. */
-const GLUED_ONLY = new Set(['--exec-path', '--list-cmds']);
+export const GLUED_ONLY: ReadonlySet<string> = new Set(['--exec-path', '--list-cmds']);
+/** `git config` options that take the next word as their value. */
+export const CONFIG_VALUED: ReadonlySet<string> = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value', '--url']);
 
 /**
  * Index of git's verb in `argv` (or words): the first word after the global options, or null when there is
@@ -228,7 +231,7 @@ function configWrites(rest: readonly Word[], found: Findings): void {
   for (let i = 0; i < rest.length; i++) {
     const w = rest[i]!;
     if (!w.dynamic && w.value.startsWith('-')) {
-      if (['-f', '--file', '--blob', '--type', '--default', '--comment', '--value'].includes(w.value)) i++;
+      if (CONFIG_VALUED.has(w.value)) i++;
       continue;
     }
     operands.push(w);
