@@ -154,7 +154,7 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   }
   const sandbox = opened.value;
   try {
-    for (const w of sandbox.warnings) process.stderr.write(`${w}\n`);
+    for (const w of sandbox.warnings) say(w);
     const result = await runInvocation(sandbox.invocation, { stdin: 'inherit', stdout: 'inherit', stderr: 'inherit' });
     if (!result.started && result.error !== null) say(result.error);
     const planted = sandbox.planted();

@@ -10,7 +10,7 @@ export const INSTALL_BUBBLEWRAP = 'install bubblewrap (apt-get install bubblewra
 
 export interface BackendChoice {
   readonly backend: Backend;
-  /** One line for standard error, when the choice is weaker than what was asked. */
+  /** One line for standard error (without the `orkeon-code: ` its printer puts before it), when the choice is weaker than what was asked. */
   readonly warning: string | null;
   readonly bubblewrap: BubblewrapProbe | null;
   readonly docker: DockerProbe | null;
@@ -31,7 +31,7 @@ export function selectBackend(mode: ConfinementMode, probes: Probes, image: stri
       if (bubblewrap?.ok) return ok({ backend: 'bubblewrap', warning: null, bubblewrap, docker });
       return ok({
         backend: 'none',
-        warning: `orkeon-code: commands run UNCONFINED (no sandbox): ${bubblewrap?.reason ?? 'bubblewrap was not probed'}; ${INSTALL_BUBBLEWRAP}, or pass --confinement none to say you mean it`,
+        warning: `commands run UNCONFINED (no sandbox): ${bubblewrap?.reason ?? 'bubblewrap was not probed'}; ${INSTALL_BUBBLEWRAP}, or pass --confinement none to say you mean it`,
         bubblewrap,
         docker,
       });

@@ -57,7 +57,7 @@ export interface OpenedSandbox {
   /** The backend's argv for another plan of this session (the same plan extended), with what openSandbox chose: the backend's program, the image. */
   invocationFor(plan: SandboxPlan): Invocation;
   readonly table: MountTable;
-  /** One line each, for standard error (the auto fallback, settings without effect, what git cannot be kept from). */
+  /** One line each, for standard error (the auto fallback, settings without effect, what git cannot be kept from); the printer adds `orkeon-code: `. */
   readonly warnings: readonly string[];
   /** Virtual paths of git files a command created that git would read outside the sandbox (see git-guard.ts). */
   planted(): string[];
@@ -137,7 +137,7 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
     const docker = { image, tty: input.tty ?? false, cliEnv };
     const invocation = invocationFor(plan.value, choice.value, docker);
 
-    const warnings = [...(choice.value.warning ? [choice.value.warning] : []), ...env.notes.map((n) => `orkeon-code: ${n}`), ...guard.warnings.map((w) => `orkeon-code: ${w}`)];
+    const warnings = [...(choice.value.warning ? [choice.value.warning] : []), ...env.notes, ...guard.warnings];
     const tableValue = table.value;
     return {
       ok: true,

@@ -99,7 +99,7 @@ export async function runConfined(request: SessionRequest, command: readonly str
         }, options.timeoutSeconds * 1000);
       },
     });
-    return { ok: true, backend: sandbox.plan.backend, result, warnings: sandbox.warnings.map((w) => w.replace(/^orkeon-code: /, '')), planted: sandbox.planted(), timedOut, table: sandbox.table };
+    return { ok: true, backend: sandbox.plan.backend, result, warnings: sandbox.warnings, planted: sandbox.planted(), timedOut, table: sandbox.table };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     sandbox.close();

@@ -135,7 +135,7 @@ async function runProgramSession(request: SessionRequest, launch: ProgramLaunch)
   }
   if (!opened.ok) return { exitCode: SESSION_SETUP_EXIT[opened.error.code], messages: [opened.error.message] };
   const sandbox = opened.value;
-  const messages = sandbox.warnings.map((w) => w.replace(/^orkeon-code: /, ''));
+  const messages = [...sandbox.warnings];
   try {
     if (request.dryRun) return { exitCode: 0, messages, plan: dryRunPlan(request, sandbox, launch.what === 'the session' ? 'command' : 'orkeon-repl') };
     const result = await runInvocation(sandbox.invocation, { stdin: 'inherit', stdout: 'inherit', stderr: 'inherit' });
@@ -179,7 +179,7 @@ async function startEmbeddedSession(request: SessionRequest): Promise<SessionOut
   const opened = await openSessionSandbox(request, ['true']);
   if (!opened.ok) return { exitCode: SESSION_SETUP_EXIT[opened.error.code], messages: [opened.error.message] };
   const backend = opened.value.plan.backend;
-  const warnings = opened.value.warnings.map((w) => w.replace(/^orkeon-code: /, ''));
+  const warnings = opened.value.warnings;
   if (request.dryRun) {
     try {
       return { exitCode: 0, messages: warnings, plan: dryRunPlan(request, opened.value, 'embedded') };

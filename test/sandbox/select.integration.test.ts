@@ -33,7 +33,7 @@ describe('backend selection on a machine without bubblewrap or docker', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.plan.backend).toBe('none');
-    expect(r.value.warnings).toEqual([expect.stringMatching(/^orkeon-code: commands run UNCONFINED \(no sandbox\): bwrap is not installed; install bubblewrap \(apt-get install bubblewrap/)]);
+    expect(r.value.warnings).toEqual([expect.stringMatching(/^commands run UNCONFINED \(no sandbox\): bwrap is not installed; install bubblewrap \(apt-get install bubblewrap/)]);
     r.value.close();
   });
 

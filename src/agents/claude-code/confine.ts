@@ -90,7 +90,7 @@ async function runConfined(session: ClaudeCodeSessionFile, input: ConfineInput, 
   const line = readClaudeLine(input.line);
   const cwdFile = line.cwdFile === null ? null : prepareCwdFile(line.cwdFile);
   try {
-    for (const w of sandbox.warnings) input.say(w.replace(/^orkeon-code: /, ''));
+    for (const w of sandbox.warnings) input.say(w);
     const plan = withClaudeBinds(sandbox.plan, { project: session.project, hostCwd, snapshot: regularFile(line.snapshot), cwdFile: cwdFile?.path ?? null });
     const invocation = sandbox.invocationFor(plan);
     const result = await runner.runInvocation(invocation, { stdin: 'inherit', stdout: 'inherit', stderr: 'inherit' });

@@ -74,7 +74,7 @@ export async function startClaudeCodeSession(request: SessionRequest): Promise<S
   });
   if (!probe.ok) return { exitCode: SETUP_EXIT[probe.error.code], messages: [...messages, probe.error.message] };
   const backend = probe.value.plan.backend;
-  messages.push(...probe.value.warnings.map((w) => w.replace(/^orkeon-code: /, '')));
+  messages.push(...probe.value.warnings);
   probe.value.close();
 
   const gateOn = request.exports.set.some((v) => v.name === 'ORKEON_Security__PermissionGate__Enabled' && v.value === 'true');
