@@ -1,4 +1,4 @@
-// Whether a backend works on this machine, asked once per process. bubblewrap is probed by running a tiny
+// Whether a backend works on this machine, asked once per process (per PATH; docker also per image and CLI environment). bubblewrap is probed by running a tiny
 // sandbox with the namespaces a plan uses (a bwrap that exists but cannot create a user namespace, as in
 // some containers or with unprivileged user namespaces turned off, is not a working bubblewrap). Docker is
 // probed by asking the engine for its version and for the image.
@@ -47,9 +47,12 @@ export function probeBubblewrap(pathVar: string | undefined = process.env.PATH):
   return cached;
 }
 
+const dockerCache = new Map<string, Promise<DockerProbe>>();
+
 /** For tests: forget what was probed. */
 export function resetProbeCache(): void {
   bwrapCache.clear();
+  dockerCache.clear();
 }
 
 async function runBubblewrapProbe(pathVar: string | undefined): Promise<BubblewrapProbe> {
@@ -64,8 +67,19 @@ async function runBubblewrapProbe(pathVar: string | undefined): Promise<Bubblewr
   return { ok: false, path: bwrap, reason: `bwrap cannot create a sandbox here: ${firstLine(plain.stderr) || 'it failed'}` };
 }
 
+/** Probes docker once per process (per PATH, image and the CLI's environment). */
+export function probeDocker(image: string, env: Readonly<Record<string, string>>, pathVar: string | undefined = process.env.PATH): Promise<DockerProbe> {
+  const key = JSON.stringify([pathVar ?? '', image, Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
+  let cached = dockerCache.get(key);
+  if (cached === undefined) {
+    cached = runDockerProbe(image, env, pathVar);
+    dockerCache.set(key, cached);
+  }
+  return cached;
+}
+
 /** Asks the engine for its version, then for the image. */
-export async function probeDocker(image: string, env: Readonly<Record<string, string>>, pathVar: string | undefined = process.env.PATH): Promise<DockerProbe> {
+async function runDockerProbe(image: string, env: Readonly<Record<string, string>>, pathVar: string | undefined): Promise<DockerProbe> {
   const docker = findExecutable('docker', pathVar);
   if (docker === null) return { ok: false, path: null, reason: 'no-client', detail: 'the docker command is not installed' };
   const version = await run(docker, ['version', '--format', '{{.Server.Version}}'], env, 15_000);

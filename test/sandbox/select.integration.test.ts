@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openSandbox, type OpenSandboxInput } from '../../src/sandbox/session.js';
-import { probeBubblewrap } from '../../src/sandbox/probe.js';
+import { probeBubblewrap, probeDocker, resetProbeCache } from '../../src/sandbox/probe.js';
 import { DEFAULT_DOCKER_IMAGE } from '../../src/sandbox/docker.js';
 import { makeFixture, type Fixture } from './fixture.js';
 
@@ -73,6 +73,29 @@ describe('the docker backend with an empty image setting', () => {
       expect(again.argv).not.toContain('');
       expect(again.argv[0]).toBe(r.value.invocation.argv[0]);
       r.value.close();
+    } finally {
+      fs.rmSync(bin, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the docker probe', () => {
+  it('asks the engine once per process for a PATH, image and environment, until the cache is reset', async () => {
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'orkeon-fake-docker-'));
+    try {
+      const log = path.join(bin, 'calls');
+      fs.writeFileSync(path.join(bin, 'docker'), `#!/bin/sh\necho "$1" >> '${log}'\necho 1\n`, { mode: 0o755 });
+      const env = { PATH: bin };
+      const first = probeDocker('img:1', env, bin);
+      expect(probeDocker('img:1', { ...env }, bin)).toBe(first);
+      expect(await first).toMatchObject({ ok: true });
+      expect(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean)).toEqual(['version', 'image']);
+      const other = probeDocker('img:2', env, bin);
+      expect(other).not.toBe(first);
+      resetProbeCache();
+      const again = probeDocker('img:1', env, bin);
+      expect(again).not.toBe(first);
+      await Promise.all([other, again]);
     } finally {
       fs.rmSync(bin, { recursive: true, force: true });
     }
