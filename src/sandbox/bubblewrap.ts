@@ -38,7 +38,7 @@ export function processArgs(): string[] {
   return ['--die-with-parent', '--new-session'];
 }
 
-export function namespaceArgs(plan: SandboxPlan, options: Pick<BubblewrapOptions, 'disableUserns'>): string[] {
+export function namespaceArgs(plan: Pick<SandboxPlan, 'network'>, options: Pick<BubblewrapOptions, 'disableUserns'>): string[] {
   return [
     '--unshare-user',
     ...(options.disableUserns ? ['--disable-userns'] : []),

@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { namespaceArgs, processArgs } from './bubblewrap.js';
 
 export type BubblewrapProbe =
   | { readonly ok: true; readonly path: string; readonly disableUserns: boolean }
@@ -59,10 +60,16 @@ async function runBubblewrapProbe(pathVar: string | undefined): Promise<Bubblewr
   if (process.platform !== 'linux') return { ok: false, path: null, reason: `bubblewrap runs on Linux only (this is ${process.platform})` };
   const bwrap = findExecutable('bwrap', pathVar);
   if (bwrap === null) return { ok: false, path: null, reason: 'bwrap is not installed' };
-  const base = ['--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--die-with-parent', '--new-session', '--cap-drop', 'ALL'];
-  const withUserns = await run(bwrap, ['--disable-userns', ...base, '--', 'true']);
+  // The process and namespace options a plan's invocation has (bubblewrap.ts), over a read-only root.
+  const probeArgs = (disableUserns: boolean): string[] => [
+    ...processArgs(),
+    ...namespaceArgs({ network: false }, { disableUserns }),
+    '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev',
+    '--', 'true',
+  ];
+  const withUserns = await run(bwrap, probeArgs(true));
   if (withUserns.ok) return { ok: true, path: bwrap, disableUserns: true };
-  const plain = await run(bwrap, [...base, '--', 'true']);
+  const plain = await run(bwrap, probeArgs(false));
   if (plain.ok) return { ok: true, path: bwrap, disableUserns: false };
   return { ok: false, path: bwrap, reason: `bwrap cannot create a sandbox here: ${firstLine(plain.stderr) || 'it failed'}` };
 }
