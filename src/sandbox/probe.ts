@@ -15,11 +15,11 @@ export type DockerProbe =
   | { readonly ok: true; readonly path: string; readonly serverVersion: string }
   | { readonly ok: false; readonly path: string | null; readonly reason: 'no-client' | 'no-engine' | 'no-image'; readonly detail: string };
 
-/** The first executable `name` on a PATH string, or null. */
+/** The first executable `name` on a PATH string, or null. Relative PATH entries are skipped (they would depend on the folder we stand in). */
 export function findExecutable(name: string, pathVar: string | undefined): string | null {
   if (name.includes('/')) return isExecutable(name) ? path.resolve(name) : null;
   for (const dir of (pathVar ?? '').split(path.delimiter)) {
-    if (dir === '') continue;
+    if (dir === '' || !path.isAbsolute(dir)) continue;
     const candidate = path.join(dir, name);
     if (isExecutable(candidate)) return candidate;
   }

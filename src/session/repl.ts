@@ -5,6 +5,7 @@
 // different session from the one asked for.
 import fs from 'node:fs';
 import path from 'node:path';
+import { findExecutable } from '../sandbox/probe.js';
 
 export const REPL_VARIABLE = 'ORKEON_REPL';
 export const REPL_NAME = 'orkeon-repl';
@@ -48,13 +49,12 @@ export function replLaunch(real: string, backend: 'bubblewrap' | 'docker' | 'non
   return { argv: [`${REPL_MOUNT}/${path.basename(real)}`], mounts: [`${path.dirname(real)}:${REPL_MOUNT}:ro`] };
 }
 
+/** The real path of the first executable `name` on PATH (relative entries skipped), or null. */
 function onPath(name: string, searchPath: string): string | null {
-  for (const dir of searchPath.split(':')) {
-    if (dir === '' || !path.isAbsolute(dir)) continue; // a relative PATH entry would depend on the folder we stand in
-    const program = executable(path.join(dir, name));
-    if (program.ok) return program.real;
-  }
-  return null;
+  const found = findExecutable(name, searchPath);
+  if (found === null) return null;
+  const program = executable(found);
+  return program.ok ? program.real : null;
 }
 
 function executable(file: string): { ok: true; real: string } | { ok: false; why: string } {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openSandbox, type OpenSandboxInput } from '../../src/sandbox/session.js';
-import { probeBubblewrap, probeDocker, resetProbeCache } from '../../src/sandbox/probe.js';
+import { findExecutable, probeBubblewrap, probeDocker, resetProbeCache } from '../../src/sandbox/probe.js';
 import { DEFAULT_DOCKER_IMAGE } from '../../src/sandbox/docker.js';
 import { makeFixture, type Fixture } from './fixture.js';
 
@@ -98,6 +98,23 @@ describe('the docker probe', () => {
       await Promise.all([other, again]);
     } finally {
       fs.rmSync(bin, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('findExecutable', () => {
+  it('skips relative PATH entries, which would depend on the working folder', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orkeon-find-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'bin'));
+      fs.writeFileSync(path.join(dir, 'bin', 'tool'), '#!/bin/sh\n', { mode: 0o755 });
+      // The same folder, named relative to the working folder.
+      const relative = path.relative(process.cwd(), path.join(dir, 'bin'));
+      expect(path.isAbsolute(relative)).toBe(false);
+      expect(findExecutable('tool', relative)).toBe(null);
+      expect(findExecutable('tool', `${relative}${path.delimiter}${path.join(dir, 'bin')}`)).toBe(path.join(dir, 'bin', 'tool'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
