@@ -91,9 +91,7 @@ export type ParseResult =
  */
 export function parseShell(text: string, deadline: number): ParseResult {
   if (!parser) {
-    if (generation > 0) {
-      return { ok: false, refusal: { code: 'parser-failure', message: 'the bash parser is restarting after a failure; retry the command in a moment' } };
-    }
+    if (generation > 0) return { ok: false, refusal: notReadyRefusal() };
     throw Object.assign(new Error('the shell reader is not initialised; await initShellReader() first'), {
       code: 'ORKEON_SHELL_NOT_INITIALISED',
     });

@@ -41,6 +41,3 @@ export function childByField(node: SyntaxNode, field: string): SyntaxNode | unde
   return node.children.find((c) => c.field === field);
 }
 
-export function childrenByField(node: SyntaxNode, field: string): SyntaxNode[] {
-  return node.children.filter((c) => c.field === field);
-}

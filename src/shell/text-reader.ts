@@ -268,7 +268,7 @@ class TextReader implements LexContext {
     // stand between its end and them (bash refuses words there; tree-sitter may have dropped some)
     let last = body.end;
     for (const r of redirectNodes) {
-      if (!isBlank(this.src.slice(last, r.start))) {
+      if (!isBlank(this.src, last, r.start)) {
         throw new ReadError('parse-error', `the reader found text it did not read at offset ${last}; the command is refused`, last);
       }
       last = r.end;
@@ -488,7 +488,7 @@ class TextReader implements LexContext {
       throw new ReadError('parse-error', `the parser reads '${firstWord.word.value}' as a command name where bash reads an assignment; the command is refused`, firstWord.start);
     }
     const words: Word[] = keyword ? [keyword, ...lexed.map((l) => l.word)] : lexed.map((l) => l.word);
-    const lineItems = sortByStart([...items], (x) => x.start);
+    const lineItems = sortByStart(items, (x) => x.start);
 
     const redirects = [...scope.redirects, ...read.map((r) => r.redirection)];
     const own = read.length === 0 ? scope : this.scopeWithRedirects(scope, read);
@@ -505,12 +505,13 @@ class TextReader implements LexContext {
    * <<'JS'` loses its `-`, `echo \  a` its `\ `): the word lexer reads those as bash does. Anything else
    * there (an operator, a comment) is text the reader cannot place: a refusal.
    */
-  private gapWords(items: readonly Item[]): LexedWord[] {
-    const sorted = sortByStart([...items], (x) => x.start);
+  private gapWords(items: Item[]): LexedWord[] {
+    // sorted in place: the command's items are its own, and only their order by start is ever read
+    const sorted = sortByStart(items, (x) => x.start);
     const out: LexedWord[] = [];
     let end = -1;
     for (const it of sorted) {
-      if (end >= 0 && it.start > end && !isBlank(this.src.slice(end, it.start))) {
+      if (end >= 0 && it.start > end && !isBlank(this.src, end, it.start)) {
         let pos = end;
         for (;;) {
           while (pos < it.start && (this.src[pos] === ' ' || this.src[pos] === '\t')) pos++;
@@ -701,6 +702,8 @@ class TextReader implements LexContext {
 
   /** Reads every substitution of a lexed word (pushing its commands) and returns the word for the line. */
   private resolve(lw: LexedWord, scope: Scope): string {
+    // without a substitution every part is text, and the value is their concatenation already
+    if (lw.subs.length === 0) return lw.value;
     for (const sub of lw.subs) {
       if (sub.line === undefined) sub.line = this.substitution(sub, scope);
     }
@@ -818,8 +821,9 @@ class TextReader implements LexContext {
   }
 }
 
-function isBlank(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s[i] !== ' ' && s[i] !== '\t') return false;
+/** Whether src[from, to) holds only spaces and tabs (read in place: no substring per question). */
+function isBlank(src: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (src[i] !== ' ' && src[i] !== '\t') return false;
   return true;
 }
 

@@ -11,7 +11,8 @@ const NON_ASCII_SPACE = /[\p{Zs}\p{Zl}\p{Zp}]/u;
 
 /** The first character bash would read differently from what is shown, or null when there is none. */
 export function validateInputCharacters(source: string): ShellRefusal | null {
-  if (source.length > MAX_INPUT_BYTES || Buffer.byteLength(source, 'utf8') > MAX_INPUT_BYTES) {
+  // a UTF-16 unit is at most 3 UTF-8 bytes: a short input needs no byte count
+  if (source.length > MAX_INPUT_BYTES || (source.length * 3 > MAX_INPUT_BYTES && Buffer.byteLength(source, 'utf8') > MAX_INPUT_BYTES)) {
     return {
       code: 'too-long',
       message: `the command is longer than ${MAX_INPUT_BYTES / 1024} KiB (${Buffer.byteLength(source, 'utf8')} bytes); write it to a script file and run the file`,
@@ -21,7 +22,7 @@ export function validateInputCharacters(source: string): ShellRefusal | null {
     const c = source.charCodeAt(i);
     if (c >= 0x20 && c < 0x7f) continue;
     if (c === 0x09 || c === 0x0a) continue;
-    if (c < 0x80 || (c >= 0x80 && c < 0xa0)) return refuse(controlCode(c), c, i);
+    if (c < 0xa0) return refuse(controlCode(c), c, i);
     if (c >= 0xd800 && c <= 0xdfff) {
       const next = source.charCodeAt(i + 1);
       if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {

@@ -92,7 +92,7 @@ const declaration: Handler = (ctx) => {
 };
 
 /** Builtins whose arguments bash may evaluate as arithmetic, or as variable names with subscripts. */
-const ARITHMETIC_READERS = new Set(['let', '[[', '((', 'test', '[', 'printf', 'read', 'unset', 'declare', 'typeset', 'local', 'export', 'readonly', 'mapfile', 'readarray', 'wait', 'getopts', 'shift', 'return', 'exit', 'ulimit', 'printf']);
+const ARITHMETIC_READERS = new Set(['let', '[[', '((', 'test', '[', 'printf', 'read', 'unset', 'declare', 'typeset', 'local', 'export', 'readonly', 'mapfile', 'readarray', 'wait', 'getopts', 'shift', 'return', 'exit', 'ulimit']);
 
 /**
  * A quoted word `a[$(cmd)]` given to one of these is a substitution bash runs when it evaluates the

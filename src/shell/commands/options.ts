@@ -2,6 +2,7 @@
 // which option. A dynamic word where an option could be stops parsing there (nothing after it can be placed
 // with certainty), so a wrapper whose command cannot be placed shows its command with a dynamic name.
 import type { Word } from '../model.js';
+import type { Assignment } from '../types.js';
 
 export interface OptionSpec {
   /** Short letters that take no value. Letters not listed anywhere are read as flags too. */
@@ -117,3 +118,17 @@ export function hasOption(parsed: ParsedOptions, ...names: string[]): boolean {
 
 /** `NAME=value` with a valid name: an assignment to `env`, `sudo`, `export`. */
 export const ASSIGNMENT_WORD = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+
+/** The `NAME=value` words from `from` on (`env A=1 B=2 cmd`, `sudo A=1 cmd`), and where the command starts. */
+export function leadingAssignments(words: readonly Word[], from: number): { assignments: Assignment[]; next: number } {
+  const assignments: Assignment[] = [];
+  let i = from;
+  while (i < words.length) {
+    const w = words[i]!;
+    const m = w.dynamic ? null : ASSIGNMENT_WORD.exec(w.value);
+    if (!m) break;
+    assignments.push({ name: m[1]!, value: m[2]!, dynamic: false });
+    i++;
+  }
+  return { assignments, next: i };
+}

@@ -374,19 +374,21 @@ const make: Handler = (ctx) => {
   }
 };
 
+/** hyperfine's options whose value is shell it runs, and the options with how many values each takes. */
+const HYPERFINE_SHELL_VALUED: ReadonlySet<string> = new Set(['-p', '--prepare', '-c', '--cleanup', '-s', '--setup', '--conclude', '--reference']);
+const HYPERFINE_VALUED: ReadonlyMap<string, number> = new Map(Object.entries({ '-w': 1, '--warmup': 1, '-m': 1, '--min-runs': 1, '-M': 1, '--max-runs': 1, '-r': 1, '--runs': 1, '-L': 2, '--parameter-list': 2, '-P': 3, '--parameter-scan': 3, '-D': 1, '--parameter-step-size': 1, '-S': 1, '--shell': 1, '--style': 1, '--sort': 1, '-u': 1, '--time-unit': 1, '--export-asciidoc': 1, '--export-csv': 1, '--export-json': 1, '--export-markdown': 1, '--export-orgmode': 1, '-n': 1, '--command-name': 1, '--output': 1, '--input': 1 }));
+
 const hyperfine: Handler = (ctx) => {
   const { words } = ctx;
-  const shellValued = ['-p', '--prepare', '-c', '--cleanup', '-s', '--setup', '--conclude', '--reference'];
-  const valued: Record<string, number> = { '-w': 1, '--warmup': 1, '-m': 1, '--min-runs': 1, '-M': 1, '--max-runs': 1, '-r': 1, '--runs': 1, '-L': 2, '--parameter-list': 2, '-P': 3, '--parameter-scan': 3, '-D': 1, '--parameter-step-size': 1, '-S': 1, '--shell': 1, '--style': 1, '--sort': 1, '-u': 1, '--time-unit': 1, '--export-asciidoc': 1, '--export-csv': 1, '--export-json': 1, '--export-markdown': 1, '--export-orgmode': 1, '-n': 1, '--command-name': 1, '--output': 1, '--input': 1 };
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
     const v = w.value;
-    if (!w.dynamic && shellValued.includes(v)) {
+    if (!w.dynamic && HYPERFINE_SHELL_VALUED.has(v)) {
       if (words[i + 1]) ctx.found.shell(`hyperfine ${v}`, words[i + 1]!);
       i++;
     } else if (!w.dynamic && v.startsWith('-')) {
       const eq = v.indexOf('=');
-      if (eq === -1) i += valued[v] ?? 0;
+      if (eq === -1) i += HYPERFINE_VALUED.get(v) ?? 0;
     } else {
       ctx.found.shell('hyperfine', w);
     }

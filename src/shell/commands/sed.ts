@@ -142,12 +142,10 @@ export function scanSedScript(script: string): SedRuns {
         const delim = script[i];
         if (!delim || delim === '\n' || delim === '\\') return { shell, opaque: [...opaque, script] };
         i++;
-        const reStart = i;
         if (!delimited(delim)) return { shell, opaque: [...opaque, script] };
         const replStart = i;
         if (!delimited(delim)) return { shell, opaque: [...opaque, script] };
         const replacement = script.slice(replStart, i - 1);
-        void reStart;
         while (i < n && /[gpiImMe0-9]/.test(script[i]!)) {
           if (script[i] === 'e') opaque.push(`s///e (runs the pattern space, here: ${replacement})`);
           i++;

@@ -2,10 +2,9 @@
 // grammar (`timeout 5 nice -n 2 env -i git push` runs `git push`). Each reads exactly its options, so the
 // command it runs is the word bash would see it exec, and is read again like any command.
 import type { Word } from '../model.js';
-import type { Assignment } from '../types.js';
 import { splitEnvString } from './env-split.js';
 import type { CommandContext, Handler } from './interpret.js';
-import { ASSIGNMENT_WORD, hasOption, optionValue, parseOptions, type OptionSpec } from './options.js';
+import { hasOption, leadingAssignments, optionValue, parseOptions, type OptionSpec } from './options.js';
 
 /** A wrapper whose command is every operand from the first one. */
 function simpleWrapper(spec: OptionSpec, opts: { noCommandIf?: string[]; shellIfNone?: string; label?: string } = {}): Handler {
@@ -39,7 +38,6 @@ const INTERACTIVE_SHELL = '(an interactive shell reading standard input)';
 
 const env: Handler = (ctx) => {
   let words: Word[] = ctx.words.slice(1);
-  const assignments: Assignment[] = [];
   let clears = false;
   const takeValue = (rest: string): Word | null => {
     if (rest) return { value: rest, dynamic: false };
@@ -109,15 +107,8 @@ const env: Handler = (ctx) => {
     return true;
   }
 
-  let i = 0;
-  while (i < words.length) {
-    const w = words[i]!;
-    const m = w.dynamic ? null : ASSIGNMENT_WORD.exec(w.value);
-    if (!m) break;
-    assignments.push({ name: m[1]!, value: m[2]!, dynamic: false });
-    i++;
-  }
-  const rest = words.slice(i);
+  const { assignments, next } = leadingAssignments(words, 0);
+  const rest = words.slice(next);
   if (rest.length === 0) return;
   ctx.found.command('env', rest, { assignments, clearsEnvironment: clears });
 };
@@ -199,16 +190,8 @@ const sudo: Handler = (ctx) => {
   if (ctx.name === 'sudoedit' || hasOption(parsed, '-e', '--edit', '-v', '--validate', '-k', '-K', '--reset-timestamp', '--remove-timestamp', '-V', '--version', '-h', '--help')) {
     if (!hasOption(parsed, '-k')) return;
   }
-  let i = parsed.next;
-  const assignments: Assignment[] = [];
-  while (i < ctx.words.length) {
-    const w = ctx.words[i]!;
-    const m = w.dynamic ? null : ASSIGNMENT_WORD.exec(w.value);
-    if (!m) break;
-    assignments.push({ name: m[1]!, value: m[2]!, dynamic: false });
-    i++;
-  }
-  const rest = ctx.words.slice(i);
+  const { assignments, next } = leadingAssignments(ctx.words, parsed.next);
+  const rest = ctx.words.slice(next);
   const shell = hasOption(parsed, '-s', '--shell', '-i', '--login');
   if (rest.length === 0) {
     if (shell) ctx.found.opaqueRun(`${ctx.name} ${hasOption(parsed, '-i', '--login') ? '-i' : '-s'}`, INTERACTIVE_SHELL);
@@ -451,7 +434,6 @@ export const wrapperHandlers: ReadonlyArray<[string, Handler]> = [
   ['setpriv', simpleWrapper({ flags: 'd', longValues: ['reuid', 'regid', 'groups', 'inh-caps', 'ambient-caps', 'bounding-set', 'securebits', 'pdeathsig', 'selinux-label', 'apparmor-profile', 'landlock-access', 'landlock-rule', 'ruid', 'euid', 'rgid', 'egid'] })],
   ['prlimit', simpleWrapper({ flags: 'o', values: 'p', longValues: ['pid', 'output'] }, { noCommandIf: ['-p', '--pid'] })],
   ['cgexec', simpleWrapper({ values: 'g' })],
-  ['firejail', longOnlyWrapper],
   ['bwrap', longOnlyWrapperWithValues()],
 ];
 
