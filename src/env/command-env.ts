@@ -4,9 +4,10 @@
 // lists. Nothing else of the host's environment reaches a command: a token in any other variable stays out.
 // Pure: the host environment and the settings come in, the environment and the sockets to bind go out.
 
-export type CommandBackend = 'bubblewrap' | 'docker' | 'none';
+import type { Backend } from '../sandbox/types.js';
+import { LAUNCHER_ONLY_VARIABLES, type HostEnv } from './exports.js';
 
-export type HostEnv = Readonly<Record<string, string | undefined>>;
+export type { HostEnv };
 
 /** The settings that shape a command's environment. */
 export interface CommandEnvSettings {
@@ -16,12 +17,10 @@ export interface CommandEnvSettings {
   readonly propagate: readonly string[];
 }
 
-export const DEFAULT_COMMAND_ENV_SETTINGS: CommandEnvSettings = { sessionBus: false, propagate: [] };
-
 export interface CommandEnvInput {
   readonly hostEnv: HostEnv;
   readonly settings: CommandEnvSettings;
-  readonly backend: CommandBackend;
+  readonly backend: Backend;
   /** HOME as the command sees it: the sandbox's own home, or for `none` a private host folder. Never the user's. */
   readonly home: string;
   /** TMPDIR as the command sees it (`/tmp` in a sandbox). */
@@ -56,8 +55,8 @@ export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/
 /** Variables this builder computes; Propagate cannot copy the host's value over them. */
 const COMPUTED = new Set(['HOME', 'TMPDIR', 'SSH_AUTH_SOCK', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS']);
 
-/** Never passed on, whatever a setting says: `--trust` and ORKEON_CODE_TRUST start one session only. */
-const NEVER = new Set(['ORKEON_CODE_TRUST']);
+/** Never passed on, whatever a setting says: the launcher-only variables (`--trust` and ORKEON_CODE_TRUST start one session only). */
+const NEVER: ReadonlySet<string> = new Set(LAUNCHER_ONLY_VARIABLES);
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -171,24 +170,4 @@ function unescapeDbus(value: string): string {
 
 function nonEmpty(value: string | undefined): value is string {
   return value !== undefined && value !== '';
-}
-
-/**
- * Reads the two settings from whatever shape the settings stage hands over: a boolean or "true"/"false",
- * and a list or one comma/space separated string. Anything else counts as unset (fail closed: no bus, no
- * extra names).
- */
-export function normalizeCommandEnvSettings(sessionBus: unknown, propagate: unknown): CommandEnvSettings {
-  const bus = sessionBus === true || (typeof sessionBus === 'string' && sessionBus.trim().toLowerCase() === 'true');
-  let names: string[] = [];
-  if (Array.isArray(propagate)) names = propagate.filter((n): n is string => typeof n === 'string').map((n) => n.trim());
-  else if (typeof propagate === 'string') names = propagate.split(/[\s,;]+/);
-  else if (propagate !== null && typeof propagate === 'object') {
-    // .NET configuration arrays arrive as objects keyed "0", "1", … (ORKEON_…__Propagate__0=NAME).
-    names = Object.entries(propagate as Record<string, unknown>)
-      .filter(([k, v]) => /^\d+$/.test(k) && typeof v === 'string')
-      .sort(([a], [b]) => Number(a) - Number(b))
-      .map(([, v]) => (v as string).trim());
-  }
-  return { sessionBus: bus, propagate: names.filter((n) => n !== '') };
 }

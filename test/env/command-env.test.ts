@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildCommandEnv, normalizeCommandEnvSettings, unixBusPath, SANDBOX_PATH, type CommandEnvInput } from '../../src/env/command-env.js';
+import { buildCommandEnv, unixBusPath, SANDBOX_PATH, type CommandEnvInput } from '../../src/env/command-env.js';
 
 const host = {
   PATH: '/home/alice/bin:/usr/bin:/bin',
@@ -132,13 +132,6 @@ describe('a host secret never reaches a command', () => {
 });
 
 describe('settings shapes', () => {
-  it('reads booleans, strings, lists and .NET indexed objects', () => {
-    expect(normalizeCommandEnvSettings(true, ['A', ' B '])).toEqual({ sessionBus: true, propagate: ['A', 'B'] });
-    expect(normalizeCommandEnvSettings('True', 'A, B;C D')).toEqual({ sessionBus: true, propagate: ['A', 'B', 'C', 'D'] });
-    expect(normalizeCommandEnvSettings(undefined, { '1': 'B', '0': 'A', x: 'no' })).toEqual({ sessionBus: false, propagate: ['A', 'B'] });
-    expect(normalizeCommandEnvSettings('yes', 42)).toEqual({ sessionBus: false, propagate: [] });
-  });
-
   it('finds the socket of a unix:path bus address', () => {
     expect(unixBusPath('unix:path=/run/user/1000/bus')).toBe('/run/user/1000/bus');
     expect(unixBusPath('tcp:host=x,port=1;unix:guid=1,path=/a%20b')).toBe('/a b');
