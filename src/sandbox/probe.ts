@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SANDBOX_PATH } from '../env/command-env.js';
 import { namespaceArgs, processArgs } from './bubblewrap.js';
 
 export type BubblewrapProbe =
@@ -102,7 +103,7 @@ interface RunOutcome {
   readonly stderr: string;
 }
 
-function run(file: string, args: readonly string[], env: Readonly<Record<string, string>> = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' }, timeout = 10_000): Promise<RunOutcome> {
+function run(file: string, args: readonly string[], env: Readonly<Record<string, string>> = { PATH: SANDBOX_PATH }, timeout = 10_000): Promise<RunOutcome> {
   return new Promise((resolve) => {
     execFile(file, [...args], { env, timeout, windowsHide: true }, (err, stdout, stderr) => {
       resolve({ ok: err === null, stdout: String(stdout), stderr: String(stderr) });
