@@ -17,6 +17,7 @@ import { generatedSettings, readUserClaudeSettings, SWITCHES_OFF } from './setti
 import { writeSessionFile, type ClaudeCodeSessionFile } from './session-file.js';
 import { gateSocketPath, startGateServer, type GateServer } from './gate-server.js';
 import type { HookOptions } from './hook.js';
+import { GATE_VARIABLE } from '../../env/exports.js';
 
 const USAGE = 64;
 const SETUP_EXIT = { mount: 64, plan: 64, backend: 69, setup: 70 } as const;
@@ -77,7 +78,7 @@ export async function startClaudeCodeSession(request: SessionRequest): Promise<S
   messages.push(...probe.value.warnings);
   probe.value.close();
 
-  const gateOn = request.exports.set.some((v) => v.name === 'ORKEON_Security__PermissionGate__Enabled' && v.value === 'true');
+  const gateOn = request.exports.set.some((v) => v.name === GATE_VARIABLE && v.value === 'true');
   const dir = path.join(request.orkeonHome, 'agents', 'claude-code', `${Date.now().toString(36)}-${crypto.randomBytes(6).toString('hex')}`);
   const sessionFile = path.join(dir, 'session.json');
   const settingsFile = path.join(dir, 'settings.json');
