@@ -99,12 +99,12 @@ function commandNames(command: Command): string[] {
 /** The whole launch; returns the exit code. */
 export async function launch(folderArg: string | undefined, command: readonly string[] | null, options: LaunchOptions, io: LaunchIo): Promise<number> {
   const { MODES } = await import('../policy/types.js');
-  const { CONFINEMENTS } = await import('../session/start.js');
+  const { CONFINEMENT_MODES } = await import('../sandbox/types.js');
   if (options.mode !== undefined && !(MODES as readonly string[]).includes(options.mode)) {
     throw new UsageError(`--mode ${options.mode} is not a mode; use one of ${MODES.join(', ')}`);
   }
-  if (options.confinement !== undefined && !(CONFINEMENTS as readonly string[]).includes(options.confinement)) {
-    throw new UsageError(`--confinement ${options.confinement} is not a backend; use one of ${CONFINEMENTS.join(', ')}`);
+  if (options.confinement !== undefined && !(CONFINEMENT_MODES as readonly string[]).includes(options.confinement)) {
+    throw new UsageError(`--confinement ${options.confinement} is not a backend; use one of ${CONFINEMENT_MODES.join(', ')}`);
   }
   const { parseRuleTexts } = await import('../policy/rule-options.js');
   const parsedRules = parseRuleTexts(options.rule ?? []);

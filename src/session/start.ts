@@ -18,7 +18,6 @@ import type { LineRunner } from './embedded.js';
 export { sessionEnvSettings } from './confined.js';
 
 export type Confinement = ConfinementMode;
-export const CONFINEMENTS: readonly Confinement[] = ['auto', 'bubblewrap', 'docker', 'none'];
 
 /** How the folder came to be trusted for this session. */
 export type TrustedVia = 'registry' | 'answer' | 'flag' | 'env' | 'demo';
