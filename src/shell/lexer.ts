@@ -20,8 +20,8 @@ export class ReadError extends Error {
 
 export interface LexContext {
   readonly src: string;
-  /** The syntax node of one of `types` that starts at `offset`, if the tree has one. */
-  nodeAt(offset: number, types: readonly string[]): SyntaxNode | undefined;
+  /** The syntax node of `type` that starts at `offset`, if the tree has one. */
+  nodeAt(offset: number, type: string): SyntaxNode | undefined;
 }
 
 /** A substitution that runs commands: its text is read as shell in its own right. */
@@ -319,10 +319,10 @@ function dollar(ctx: LexContext, w: WordBuilder, at: number, inDq: boolean, limi
   }
   if (n === '(') {
     if (src[at + 2] === '(') {
-      const arith = ctx.nodeAt(at, ['arithmetic_expansion']);
+      const arith = ctx.nodeAt(at, 'arithmetic_expansion');
       if (arith) return arithmetic(ctx, w, at, arith.end, 3, 2);
     }
-    const node = ctx.nodeAt(at, ['command_substitution']);
+    const node = ctx.nodeAt(at, 'command_substitution');
     if (!node || src[node.end - 1] !== ')') {
       throw new ReadError('unsupported-construct', `a command substitution at offset ${at} is not where the parser saw one (for example inside single quotes inside a double-quoted \${…}, which bash runs); the command is refused`, at);
     }
@@ -330,13 +330,13 @@ function dollar(ctx: LexContext, w: WordBuilder, at: number, inDq: boolean, limi
     return node.end;
   }
   if (n === '[') {
-    const arith = ctx.nodeAt(at, ['arithmetic_expansion']);
+    const arith = ctx.nodeAt(at, 'arithmetic_expansion');
     if (!arith) throw new ReadError('unsupported-construct', `an arithmetic expansion $[…] at offset ${at} is not where the parser saw one`, at);
     return arithmetic(ctx, w, at, arith.end, 2, 1);
   }
   if (n === '{') {
     const end = braceExpansionEnd(ctx, w, at, inDq);
-    const node = ctx.nodeAt(at, ['expansion']);
+    const node = ctx.nodeAt(at, 'expansion');
     if (node && node.end !== end) {
       throw new ReadError('parse-error', `the parser and the word reader disagree about where the \${…} at offset ${at} ends`, at);
     }
@@ -455,7 +455,7 @@ function backquote(ctx: LexContext, w: WordBuilder, at: number, inDq: boolean, l
   }
   if (i >= limit) throw unterminated(at, 'backquote');
   const end = i + 1;
-  const node = ctx.nodeAt(at, ['command_substitution']);
+  const node = ctx.nodeAt(at, 'command_substitution');
   if (node && node.end !== end) {
     throw new ReadError('parse-error', `the parser and the word reader disagree about where the backquote at offset ${at} ends`, at);
   }
@@ -464,7 +464,7 @@ function backquote(ctx: LexContext, w: WordBuilder, at: number, inDq: boolean, l
 }
 
 function processSubstitution(ctx: LexContext, w: WordBuilder, at: number): number {
-  const node = ctx.nodeAt(at, ['process_substitution']);
+  const node = ctx.nodeAt(at, 'process_substitution');
   if (!node || ctx.src[node.end - 1] !== ')') {
     throw new ReadError('parse-error', `a process substitution at offset ${at} is not where the parser saw one`, at);
   }

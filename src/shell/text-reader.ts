@@ -131,12 +131,12 @@ class TextReader implements LexContext {
     private readonly root: SyntaxNode,
   ) {}
 
-  nodeAt(offset: number, types: readonly string[]): SyntaxNode | undefined {
+  nodeAt(offset: number, type: string): SyntaxNode | undefined {
     if (!this.index) {
       this.index = new Map();
       this.indexTree(this.root);
     }
-    return this.index.get(offset)?.find((n) => types.includes(n.type));
+    return this.index.get(offset)?.find((n) => n.type === type);
   }
 
   private indexTree(node: SyntaxNode): void {
