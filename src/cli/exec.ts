@@ -13,7 +13,7 @@ import { addConfinementOptions, addGateOptions, type ConfinementOptionValues, ty
 import type { ExtraTool, Mode } from '../policy/types.js';
 import { plainArgv } from '../session/line-argv.js';
 import type { MountSpec } from '../mounts/types.js';
-import type { ConfinementMode, SandboxError } from '../sandbox/types.js';
+import type { ConfinementMode } from '../sandbox/types.js';
 
 // The argv decision lives with the session's runners now; tests and callers still find it here.
 export { plainArgv };
@@ -21,9 +21,6 @@ export { plainArgv };
 interface ExecOptions extends GateOptionValues, ConfinementOptionValues {
   trust?: boolean;
 }
-
-/** Exit codes of a command that could not be set up (sysexits), besides the gate's 126. */
-const SETUP_EXIT: Readonly<Record<SandboxError['code'], number>> = { mount: EXIT.usage, plan: EXIT.usage, backend: 69, setup: 70 };
 
 export function register(program: Command): void {
   const command = program
@@ -150,7 +147,7 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   });
   if (!opened.ok) {
     say(opened.error.message);
-    return SETUP_EXIT[opened.error.code];
+    return sandboxStage.SETUP_EXIT[opened.error.code];
   }
   const sandbox = opened.value;
   try {

@@ -1,7 +1,7 @@
 // The confinement stage: one plan, three backends, one runner. Pure but for probe.ts, git-guard.ts,
 // runner.ts and session.ts (the I/O edges).
 export type { Backend, BindPurpose, ConfinementMode, Invocation, PlanMount, SandboxEtc, SandboxError, SandboxIdentity, SandboxPlan, SandboxResult } from './types.js';
-export { CONFINEMENT_MODES } from './types.js';
+export { CONFINEMENT_MODES, SETUP_EXIT } from './types.js';
 export { buildSandboxPlan, type SandboxPlanInput } from './plan.js';
 export { protectionMounts, foldersBetween, type ProtectedPath, type ProtectionResult } from './protect.js';
 export { bubblewrapInvocation, type BubblewrapOptions } from './bubblewrap.js';

@@ -92,4 +92,10 @@ export interface SandboxError {
   readonly message: string;
 }
 
+/**
+ * Exit codes of a run that could not be set up, by its SandboxError (sysexits): a bad --mount/--output
+ * or plan (EX_USAGE), a missing backend (EX_UNAVAILABLE), a broken environment (EX_SOFTWARE).
+ */
+export const SETUP_EXIT: Readonly<Record<SandboxError['code'], number>> = { mount: 64, plan: 64, backend: 69, setup: 70 };
+
 export type SandboxResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: SandboxError };

@@ -3,13 +3,10 @@
 // environment and exports, the project at /workspace. A fresh sandbox for each run; what it leaves in
 // the project's git folder is reported.
 import { openSandbox, runInvocation, type OpenSandboxInput, type OpenedSandbox, type RunResult, type SandboxResult } from '../sandbox/index.js';
-import type { Backend } from '../sandbox/types.js';
+import { SETUP_EXIT, type Backend } from '../sandbox/types.js';
 import type { MountTable } from '../mounts/types.js';
 import type { CommandEnvSettings } from '../env/command-env.js';
 import type { SessionRequest } from './start.js';
-
-/** Exit codes of a run that could not be set up (sysexits): a bad --mount/--output, a missing backend, a broken environment. */
-export const SETUP_EXIT = { mount: 64, plan: 64, backend: 69, setup: 70 } as const;
 
 export interface ConfinedRunOptions {
   /** The virtual working folder (default /workspace). */

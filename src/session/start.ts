@@ -8,9 +8,9 @@ import tty from 'node:tty';
 import type { Mode, Rule } from '../policy/types.js';
 import type { SessionExports } from '../env/exports.js';
 import type { CommandEnvSettings } from '../env/command-env.js';
-import type { ConfinementMode } from '../sandbox/types.js';
+import { SETUP_EXIT, type ConfinementMode } from '../sandbox/types.js';
 import type { OpenedSandbox } from '../sandbox/index.js';
-import { openSessionSandbox, runConfined, SETUP_EXIT } from './confined.js';
+import { openSessionSandbox, runConfined } from './confined.js';
 import { toVirtualPath } from '../mounts/map.js';
 import type { CrewRequest } from './crew.js';
 import type { LineRunner } from './embedded.js';
@@ -89,9 +89,6 @@ export interface SessionOutcome {
   readonly plan?: unknown;
 }
 
-/** Exit codes of a session that could not start (sysexits): a bad --mount/--output, a missing backend, a broken environment. */
-export const SESSION_SETUP_EXIT = SETUP_EXIT;
-
 /** ORKEON_REPL names a program that is not there (as a shell says of a command it cannot find). */
 export const REPL_MISSING_EXIT = 127;
 
@@ -132,7 +129,7 @@ async function runProgramSession(request: SessionRequest, launch: ProgramLaunch)
       opened = await openSessionSandbox(request, chosen.argv, { tty: interactive, extraMounts: chosen.mounts });
     }
   }
-  if (!opened.ok) return { exitCode: SESSION_SETUP_EXIT[opened.error.code], messages: [opened.error.message] };
+  if (!opened.ok) return { exitCode: SETUP_EXIT[opened.error.code], messages: [opened.error.message] };
   const sandbox = opened.value;
   const messages = [...sandbox.warnings];
   try {
@@ -176,7 +173,7 @@ function dryRunPlan(request: SessionRequest, sandbox: OpenedSandbox, session: 'c
  */
 async function startEmbeddedSession(request: SessionRequest): Promise<SessionOutcome> {
   const opened = await openSessionSandbox(request, ['true']);
-  if (!opened.ok) return { exitCode: SESSION_SETUP_EXIT[opened.error.code], messages: [opened.error.message] };
+  if (!opened.ok) return { exitCode: SETUP_EXIT[opened.error.code], messages: [opened.error.message] };
   const backend = opened.value.plan.backend;
   const warnings = opened.value.warnings;
   if (request.dryRun) {

@@ -18,9 +18,9 @@ import { writeSessionFile, type ClaudeCodeSessionFile } from './session-file.js'
 import { gateSocketPath, startGateServer, type GateServer } from './gate-server.js';
 import type { HookOptions } from './hook.js';
 import { GATE_VARIABLE } from '../../env/exports.js';
+import { SETUP_EXIT } from '../../sandbox/types.js';
 
 const USAGE = 64;
-const SETUP_EXIT = { mount: 64, plan: 64, backend: 69, setup: 70 } as const;
 
 /** orkeon-code's own entry, run by the prefix with this Node. */
 export function orkeonEntry(): { node: string; bin: string } {
