@@ -12,6 +12,7 @@ import { prepareOutputDir, resolveMountSpec } from '../mounts/physical.js';
 import { buildMountTable } from '../mounts/table.js';
 import { toVirtualPath } from '../mounts/map.js';
 import { SANDBOX_HOME, SANDBOX_RUNTIME_DIR } from '../mounts/reserved.js';
+import { pidAlive } from '../trust/lock.js';
 import { buildCommandEnv, type CommandEnv, type CommandEnvSettings, type HostEnv } from '../env/command-env.js';
 import { buildSandboxPlan } from './plan.js';
 import { inspectGitGuard, plantedPaths, type GitGuard } from './git-guard.js';
@@ -177,7 +178,7 @@ export function sweepStaleSessions(tmp: string, now = Date.now()): void {
     const m = /^orkeon-code-(\d+)-[A-Za-z0-9]{6}$/.exec(name);
     if (m === null) continue;
     const pid = Number(m[1]);
-    if (pid === process.pid || processExists(pid)) continue;
+    if (pid === process.pid || pidAlive(pid)) continue;
     const dir = path.join(tmp, name);
     try {
       const st = fs.lstatSync(dir);
@@ -186,15 +187,6 @@ export function sweepStaleSessions(tmp: string, now = Date.now()): void {
     } catch {
       // Someone else's, or gone meanwhile.
     }
-  }
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

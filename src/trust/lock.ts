@@ -81,7 +81,8 @@ export function isStale(content: string, ageMs: number, here: { host: string; al
   return ageMs > FOREIGN_HOST_AGE_MS;
 }
 
-function pidAlive(pid: number): boolean {
+/** Whether a process with this pid exists (one of another user's counts: signalling it is refused, not missing). */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
