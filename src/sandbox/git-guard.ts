@@ -17,6 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ProtectedPath } from './protect.js';
+import { isWithin } from '../mounts/virtual-path.js';
 
 export interface GitGuard {
   /** Existing host paths to bind read-only. */
@@ -63,7 +64,7 @@ export function inspectGitGuard(project: string): GitGuard {
     else protect.push({ path: p, what: `the project's .git/${name}` });
   }
   const hooksPath = configuredHooksPath(path.join(git, 'config'), project);
-  if (hooksPath !== null && hooksPath !== hooks && hooksPath !== project && isInside(hooksPath, project) && isDirectory(hooksPath)) {
+  if (hooksPath !== null && hooksPath !== hooks && hooksPath !== project && isWithin(hooksPath, project) && isDirectory(hooksPath)) {
     protect.push({ path: hooksPath, what: 'the folder core.hooksPath names' });
   }
   for (const worktree of subfolders(path.join(git, 'worktrees'))) {
@@ -157,10 +158,6 @@ function isFile(p: string): boolean {
 
 function isDirectory(p: string): boolean {
   return lstat(p)?.isDirectory() ?? false;
-}
-
-function isInside(p: string, root: string): boolean {
-  return p === root || p.startsWith(root + path.sep);
 }
 
 function subfolders(dir: string): string[] {
