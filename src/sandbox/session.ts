@@ -86,7 +86,7 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
   if (!output.ok) return mountFailure(output.error.message);
 
   const identity = currentIdentity(input.hostEnv);
-  sweepStaleSessions(os.tmpdir());
+  sweepOnce(os.tmpdir());
   const session = fs.mkdtempSync(path.join(os.tmpdir(), `${SESSION_PREFIX}${process.pid}-`));
   const close = (): void => fs.rmSync(session, { recursive: true, force: true });
   try {
@@ -160,6 +160,15 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
 
 /** The session's own files live in `<tmp>/orkeon-code-<pid>-XXXXXX`, removed by close(). */
 const SESSION_PREFIX = 'orkeon-code-';
+
+const swept = new Set<string>();
+
+/** The sweep runs once per process (per temporary folder), not for every line or crew step. */
+function sweepOnce(tmp: string): void {
+  if (swept.has(tmp)) return;
+  swept.add(tmp);
+  sweepStaleSessions(tmp);
+}
 
 /**
  * Removes the session folders of orkeon-code processes that are gone without closing them (killed with
