@@ -10,7 +10,7 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError } from './exit-codes.js';
 import { addConfinementOptions, addGateOptions, type ConfinementOptionValues, type GateOptionValues } from './options.js';
-import type { ExtraTool, Mode } from '../policy/types.js';
+import type { Mode } from '../policy/types.js';
 import { plainArgv } from '../session/line-argv.js';
 import type { MountSpec } from '../mounts/types.js';
 import type { ConfinementMode } from '../sandbox/types.js';
@@ -84,9 +84,17 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   if (outcome.kind !== 'start') return trust.exitCodeForTrust(outcome, 'launcher');
   const project = outcome.realPath;
 
-  // Trust said yes: the settings, the project's file included.
-  const settings = await loadSettings(project, opts.settings ?? null, say);
-  if (settings === null) return EXIT.usage;
+  // Trust said yes: the settings, the project's file included, read exactly as the launcher reads them
+  // (settings it cannot read as written refuse the command: exit 78, nothing runs).
+  const { resolveLaunchSettings } = await import('./launch.js');
+  const resolved = await resolveLaunchSettings({ settingsOption: opts.settings ?? null, env: process.env, cwd: process.cwd(), project });
+  if (!resolved.ok) {
+    say(resolved.message);
+    return resolved.exitCode;
+  }
+  const settings = resolved.value;
+  for (const note of settings.notes) say(note);
+  for (const ignored of settings.ignored) say(`the project's .orkeon/config.json sets ${ignored}`);
 
   // The gate.
   const split = opts.mode === undefined ? policy.splitModePrefix(command) : { mode: null, rest: command };
@@ -99,9 +107,9 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
     rules,
     stage: opts.stage === true,
     batch: opts.batch === true,
-    shell: settings.shell,
+    shell: { allowInterpreters: settings.effective.shell.allowInterpreters, allowlist: settings.effective.shell.allowlist },
     terminal: prompt.interactive,
-    extraTools: settings.extraTools,
+    extraTools: settings.effective.tools.extra,
     readShell: shell.readShellCommand,
     mounts: mounts.mountViewOf(specs),
   });
@@ -139,7 +147,7 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
     mounts: opts.mount,
     userConfig: settings.userBlock,
     hostEnv: process.env,
-    envSettings: settings.environment,
+    envSettings: settings.envSettings,
     network: opts.network === true || settings.network,
     command: argv,
     image: settings.image,
@@ -162,55 +170,4 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   } finally {
     sandbox.close();
   }
-}
-
-interface ExecSettings {
-  readonly file: string | null;
-  readonly userBlock: unknown;
-  readonly fallback: Mode | null;
-  readonly shell: { readonly allowInterpreters: boolean; readonly allowlist: readonly string[] };
-  readonly extraTools: readonly ExtraTool[];
-  readonly confinement: ConfinementMode;
-  readonly image: string | null;
-  readonly network: boolean;
-  readonly environment: { readonly sessionBus: boolean; readonly propagate: readonly string[] };
-}
-
-/** The user's settings, then the project's .orkeon/config.json (read now that trust said yes), which can only narrow them. */
-async function loadSettings(project: string, file: string | null, say: (line: string) => void): Promise<ExecSettings | null> {
-  const [stage, fs, path] = await Promise.all([import('../settings/index.js'), import('node:fs'), import('node:path')]);
-  const loaded = stage.loadUserSettings({ file, env: process.env });
-  if (loaded.issues.length > 0) {
-    const lines = loaded.issues.map((i) => `${i.key}${i.value !== null ? ` = ${i.value}` : ''}: ${i.message} (fix: ${i.fix})`);
-    if (file !== null) {
-      say(`settings ${file}: ${lines.join('; ')}`);
-      return null;
-    }
-    for (const l of lines) say(`settings: ${l}`);
-  }
-  const userBlock = loaded.settings.orkeonCode;
-  let effective = loaded.settings;
-  let projectText: string | null = null;
-  try {
-    projectText = fs.readFileSync(path.join(project, '.orkeon', 'config.json'), 'utf8');
-  } catch {
-    // No project file: the user's settings apply as they are.
-  }
-  if (projectText !== null) {
-    const applied = stage.applyProjectSettings(loaded.settings, projectText);
-    effective = applied.settings;
-    for (const i of applied.issues) say(`.orkeon/config.json: ${i.message} (fix: ${i.fix})`);
-    for (const i of applied.ignored) say(`the project's .orkeon/config.json set ${i.key} = ${i.value} without effect: ${i.why}`);
-  }
-  return {
-    file: loaded.found ? loaded.file : null,
-    userBlock,
-    fallback: effective.permissions.fallback,
-    shell: { allowInterpreters: effective.shell.allowInterpreters, allowlist: effective.shell.allowlist },
-    extraTools: effective.tools.extra,
-    confinement: effective.shell.confinement.mode,
-    image: effective.shell.confinement.image,
-    network: effective.shell.confinement.network,
-    environment: effective.shell.environment,
-  };
 }

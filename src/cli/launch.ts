@@ -275,7 +275,8 @@ async function loadLaunchUserSettings(input: { settingsOption: string | null; en
   return { ok: true, value: { file: loaded.found ? loaded.file : null, userBlock: user.orkeonCode, gate: user.gate.enabled, user } };
 }
 
-async function resolveLaunchSettings(input: { settingsOption: string | null; env: Readonly<Record<string, string | undefined>>; cwd: string; project: string }): Promise<{ ok: true; value: LaunchSettings } | Failed> {
+/** The settings as the launcher resolves them once trust said yes (also `exec`'s, so both refuse and narrow alike). */
+export async function resolveLaunchSettings(input: { settingsOption: string | null; env: Readonly<Record<string, string | undefined>>; cwd: string; project: string }): Promise<{ ok: true; value: LaunchSettings } | Failed> {
   const loaded = await loadLaunchUserSettings(input);
   if (!loaded.ok) return loaded;
   const user = loaded.value;

@@ -229,6 +229,21 @@ describe.skipIf(!docker.ok)('orkeon-code exec, docker', () => {
   });
 });
 
+describe('orkeon-code exec, settings it cannot read', () => {
+  it('refuses as the launcher does (exit 78, the file named), runs nothing, with the default file or --settings', () => {
+    const home = fs.mkdtempSync(path.join(fx.root, 'broken-home-'));
+    fs.writeFileSync(path.join(home, 'settings.json'), '{ "Orkeon": ');
+    const marker = `ran-${crypto.randomBytes(3).toString('hex')}`;
+    const args = ['--trust', '--confinement', 'none', '--mode', 'bypassPermissions'];
+    const byDefault = exec([...args, '--', `touch ${marker}`], { ORKEON_CODE_HOME: home });
+    expect(byDefault.code, byDefault.stderr).toBe(78);
+    expect(byDefault.stderr).toContain(`orkeon-code: the user settings (${path.join(home, 'settings.json')}) cannot be used as written; nothing was started:`);
+    const named = exec([...args, '--settings', path.join(home, 'settings.json'), '--', `touch ${marker}`]);
+    expect(named.code, named.stderr).toBe(78);
+    expect(fs.existsSync(path.join(fx.project, marker))).toBe(false);
+  });
+});
+
 describe('which lines run without a shell', () => {
   beforeAll(async () => {
     await initShellReader();
