@@ -2,7 +2,6 @@
 // whether a person can answer, the mounts. Built once per session or per `check`, reused for every call.
 import type { ShellReadResult } from '../shell/types.js';
 import { CompiledRules } from './rules/index.js';
-import { sameCalls } from './rules/parse.js';
 import { batchAllowRules, isStructuralRule, stageRules } from './sets/index.js';
 import { BUILTIN_TOOLS } from './tools.js';
 import type { ExtraTool, Mode, ModeSource, MountView, Rule, ShellPolicySettings } from './types.js';
@@ -71,12 +70,15 @@ export function gateRules(input: GateContextInput): { rules: Rule[]; warnings: s
   const extra = input.extraTools ?? [];
   const stage = input.stage ? stageRules() : [];
   const session: Rule[] = [];
+  // the calls the stage denies, keyed as sameCalls compares them: a lookup per rule, not a scan of the stage
+  const callsKey = (r: Rule) => JSON.stringify([r.tool, r.argument, r.pattern]);
+  const stageDenied = new Set(stage.filter((s) => s.effect === 'deny').map(callsKey));
   for (const r of input.rules ?? []) {
     if (!BUILTIN_TOOLS.has(r.tool) && !extraToolListed(extra, r.tool)) {
       warnings.push(`dormant: \`${r.text}\` names '${r.tool}', which tools.extra does not list; it applies again once it does`);
       continue;
     }
-    if (r.effect === 'allow' && stage.some((s) => s.effect === 'deny' && sameCalls(s, r))) {
+    if (r.effect === 'allow' && stageDenied.has(callsKey(r))) {
       warnings.push(`set aside for the stage: \`${r.text}\` covers the same calls as the stage's deny rule`);
       continue;
     }

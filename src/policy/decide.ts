@@ -52,7 +52,6 @@ function finish(ctx: GateContext, verdict: Verdict, reasons: Reason[], commands:
 }
 
 function modeReason(ctx: GateContext, access: Access, tool: string, verdict: Verdict): Reason {
-  const allowing = modesAllowing(access).join(', ');
   const what = access === 'read' ? 'a local read' : access === 'network-read' ? 'a network read' : access === 'edit' ? 'an edit' : 'an execution';
   const message =
     verdict === 'allow'
@@ -65,7 +64,7 @@ function modeReason(ctx: GateContext, access: Access, tool: string, verdict: Ver
     set: 'mode',
     matched: tool,
     message,
-    remedy: verdict === 'allow' ? 'none needed' : `a mode that runs it: ${allowing || 'none'}${verdict === 'ask' ? `, or an allow rule (allow ${tool} …)` : ''}`,
+    remedy: verdict === 'allow' ? 'none needed' : `a mode that runs it: ${modesAllowing(access).join(', ') || 'none'}${verdict === 'ask' ? `, or an allow rule (allow ${tool} …)` : ''}`,
   });
 }
 
@@ -156,7 +155,8 @@ function decideTool(call: ToolCall, ctx: GateContext): Decision {
     if (allowed) return { decision: 'allow', reasons: [allowed], commands: [], mode: ctx.mode };
   }
   const verdict = modeVerdict(ctx.mode, access);
-  return finish(ctx, verdict, [modeReason(ctx, access, call.tool, verdict)], [], `would run with an allow rule (allow ${call.tool} …) or in mode ${modesAllowing(access).join(' or ')}, or asked with a terminal`);
+  const whatAllows = () => `would run with an allow rule (allow ${call.tool} …) or in mode ${modesAllowing(access).join(' or ')}, or asked with a terminal`;
+  return finish(ctx, verdict, [modeReason(ctx, access, call.tool, verdict)], [], whatAllows);
 }
 
 function decideShell(call: ToolCall, ctx: GateContext): Decision {

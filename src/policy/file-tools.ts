@@ -1,14 +1,13 @@
 // What the dev crews' callback adds to the rules on file tools, once a stage's sets are in the gate: a path
 // is read however it is written (./, //, src/../, /workspace/, ../workspace/…), glob and grep patterns are
 // joined to their path, and each operation of an edit_batch is checked as the editor it stands for.
-import { posix } from 'node:path';
-
-const PROJECT = '/workspace';
+import { PROJECT_ROOT as PROJECT } from '../shell/paths.js';
+import { resolveVirtual } from './shell/write-rights.js';
 
 /** The readings of one path a rule is tried on: as written, lexically normal, and relative to the project. */
 export function pathForms(path: string): string[] {
   const forms = new Set<string>([path]);
-  const abs = posix.normalize(path.startsWith('/') ? path : posix.join(PROJECT, path));
+  const abs = resolveVirtual(PROJECT, path);
   forms.add(abs);
   if (abs === PROJECT) forms.add('.');
   else if (abs.startsWith(`${PROJECT}/`)) forms.add(abs.slice(PROJECT.length + 1));

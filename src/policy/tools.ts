@@ -67,10 +67,6 @@ const TABLE: readonly BuiltinTool[] = [
 
 export const BUILTIN_TOOLS: ReadonlyMap<string, BuiltinTool> = new Map(TABLE.map((tool) => [tool.name, tool]));
 
-export function builtinTool(name: string): BuiltinTool | undefined {
-  return BUILTIN_TOOLS.get(name);
-}
-
 const GITHUB_READS = new Set(['list_issues', 'get_pr', 'search_repos', 'get_repo']);
 const HTTP_READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const METHOD_OVERRIDE_HEADERS = new Set(['x-http-method-override', 'x-http-method', 'x-method-override']);

@@ -75,3 +75,25 @@ describe('dev-stage rule sets', () => {
     expect(sf.filter((r) => r.argument === 'path')).toHaveLength(95);
   });
 });
+
+describe('the structural git checks name rules git-readonly holds', () => {
+  it('every rule text gitReadonlyRuleFor can give, and the git config rule, is a rule of the set (so a refusal carries its remedy)', async () => {
+    const { gitReadonlyRuleFor, GIT_CONFIG_WRITE_RULE, GIT_LIST_VERBS, GIT_THREE_PATTERN_VERBS, GIT_REMOTE_WRITES, GIT_STASH_WRITES } = await import('../../src/policy/shell/git.js');
+    const texts = new Set(ruleSet('git-readonly').map((r) => r.text));
+    const produced = [
+      ...[...GIT_LIST_VERBS].map((v) => gitReadonlyRuleFor(v, ['x'])),
+      ...[...GIT_THREE_PATTERN_VERBS].map((v) => gitReadonlyRuleFor(v, [])),
+      gitReadonlyRuleFor('hash-object', ['-w', 'f']),
+      ...[...GIT_REMOTE_WRITES].map((s) => gitReadonlyRuleFor('remote', [s])),
+      ...[...GIT_STASH_WRITES].map((s) => gitReadonlyRuleFor('stash', [s])),
+      gitReadonlyRuleFor('stash', []),
+      gitReadonlyRuleFor('stash', ['-k']),
+      GIT_CONFIG_WRITE_RULE,
+    ];
+    expect(produced.length).toBeGreaterThan(60);
+    for (const text of produced) {
+      expect(text).not.toBeNull();
+      expect(texts.has(text!), text!).toBe(true);
+    }
+  });
+});

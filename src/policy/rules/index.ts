@@ -164,9 +164,4 @@ export class CompiledRules {
   hasSet(set: string): boolean {
     return this.sets.has(set);
   }
-
-  /** The rules of one set, in order. */
-  ofSet(set: string): Rule[] {
-    return this.rules.filter((r) => r.set === set);
-  }
 }

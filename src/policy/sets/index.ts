@@ -41,6 +41,19 @@ export function ruleSet(name: string): Rule[] {
   return rules;
 }
 
+const byText = new Map<string, ReadonlyMap<string, Rule>>();
+
+/** The rule of a set whose text is `text` (the first, should a text repeat), looked up, not scanned. */
+export function ruleOfSet(name: string, text: string): Rule | undefined {
+  let index = byText.get(name);
+  if (!index) {
+    const map = new Map<string, Rule>();
+    for (const r of ruleSet(name)) if (!map.has(r.text)) map.set(r.text, r);
+    byText.set(name, (index = map));
+  }
+  return index.get(text);
+}
+
 export function ruleSetSource(name: string): RuleSetSource | undefined {
   return RULE_SETS.find((s) => s.name === name);
 }

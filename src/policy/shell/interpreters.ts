@@ -189,7 +189,8 @@ export function readInterpreter(spec: InterpreterSpec, argv: readonly string[]):
   return { inlineOption: null, script: null, scriptIndex: null, readsStdinProgram: !noStdin };
 }
 
-const STDIN_PATHS = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+/** The paths through which a program reads its own standard input. */
+export const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 export function isStdinPath(word: string): boolean {
   return STDIN_PATHS.has(word);
 }

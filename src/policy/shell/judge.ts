@@ -5,8 +5,8 @@
 import type { ShellReading, SimpleCommand } from '../../shell/types.js';
 import type { CompiledRules, PatternIndex } from '../rules/index.js';
 import { allowRuleReason, denyRuleReason, reason } from '../reasons.js';
-import { ruleSet } from '../sets/index.js';
-import type { MountView, Reason, Rule, ShellPolicySettings } from '../types.js';
+import { ruleOfSet } from '../sets/index.js';
+import type { MountView, Reason, ShellPolicySettings } from '../types.js';
 import { checkAllowlist, NEUTRAL_WRAPPERS } from './allowlist.js';
 import { dynamicGlob } from './dynamic.js';
 import {
@@ -53,10 +53,6 @@ const NO_DYNAMIC: ReadonlySet<number> = new Set();
 const GIT_READONLY = 'git-readonly';
 const INLINE = 'inline-interpreters';
 
-function setRule(set: string, text: string): Rule | undefined {
-  return ruleSet(set).find((r) => r.text === text);
-}
-
 export function judgeShellReading(raw: string, reading: ShellReading, ctx: ShellJudgeContext): ShellFindings {
   const denies: Reason[] = [];
   const asks: Reason[] = [];
@@ -64,7 +60,7 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
   const denyIndex: PatternIndex | undefined = tool.deny.get('command');
   const gitReadonly = ctx.rules.hasSet(GIT_READONLY);
   const inline = ctx.rules.hasSet(INLINE);
-  const anyCommandDeny = tool.denyWhole.length > 0 || (denyIndex?.size ?? 0) > 0;
+  const anyCommandDeny = ctx.rules.hasDenyOn('shell_command', 'command');
 
   // 1. deny rules on every reading of the line: the first rule that matches decides (deny wins whatever
   // else is found, so the structural reading is skipped)
@@ -77,7 +73,7 @@ export function judgeShellReading(raw: string, reading: ShellReading, ctx: Shell
 
   const denyStructural = (set: string, ruleText: string, matched: string, message: string) => {
     if (denies.some((d) => d.rule === ruleText)) return;
-    const rule = setRule(set, ruleText);
+    const rule = ruleOfSet(set, ruleText);
     denies.push(
       rule
         ? { ...denyRuleReason(rule, matched, 'structural'), message }

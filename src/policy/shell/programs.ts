@@ -6,7 +6,7 @@ import { globsIntersect } from '../rules/glob.js';
 import { dynamicGlob } from './dynamic.js';
 import { isGitConfigEnv } from './git.js';
 import { commandIdentity, type CommandIdentity } from './identity.js';
-import { interpreterSpec, readInterpreter } from './interpreters.js';
+import { interpreterSpec, readInterpreter, STDIN_PATHS } from './interpreters.js';
 
 /** Environment names whose value is a command line some program runs, or that change how a name resolves. */
 export function isProgramEnv(name: string): boolean {
@@ -26,7 +26,6 @@ export const PROGRAM_RUNNERS: ReadonlySet<string> = new Set([
   'sudo', 'doas', 'xargs', 'flock', 'script', 'busybox',
 ]);
 
-const STDIN_PATTERNS = ['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0'];
 /**
  * A dynamic word that can only be a file path: it starts with a literal that is not an option's dash (or
  * with `~/`), and no expansion of it can be a standard-input path.
@@ -34,7 +33,8 @@ const STDIN_PATTERNS = ['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0'];
 export function isPathWord(word: string): boolean {
   const glob = /^~[A-Za-z0-9_.-]*\//.test(word) ? `/home/${dynamicGlob(word.slice(word.indexOf('/') + 1))}` : dynamicGlob(word);
   if (glob.startsWith('*') || glob.startsWith('-') || glob.startsWith('<') || glob.startsWith('>')) return false;
-  return !STDIN_PATTERNS.some((p) => globsIntersect(glob, p));
+  for (const p of STDIN_PATHS) if (globsIntersect(glob, p)) return false;
+  return true;
 }
 
 export function normalFile(path: string): string {
