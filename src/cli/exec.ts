@@ -11,12 +11,8 @@ import type { Command } from 'commander';
 import { EXIT, UsageError } from './exit-codes.js';
 import { addConfinementOptions, addGateOptions, type ConfinementOptionValues, type GateOptionValues } from './options.js';
 import type { Mode } from '../policy/types.js';
-import { plainArgv } from '../session/line-argv.js';
 import type { MountSpec } from '../mounts/types.js';
 import type { ConfinementMode } from '../sandbox/types.js';
-
-// The argv decision lives with the session's runners now; tests and callers still find it here.
-export { plainArgv };
 
 interface ExecOptions extends GateOptionValues, ConfinementOptionValues {
   trust?: boolean;
@@ -38,12 +34,13 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
   const say = (line: string): void => {
     process.stderr.write(`orkeon-code: ${line}\n`);
   };
-  const [policy, mounts, sandboxStage, { parseRuleTexts }, { oneLine, reasonLines, refusalText }] = await Promise.all([
+  const [policy, mounts, sandboxStage, { parseRuleTexts }, { oneLine, reasonLines, refusalText }, { lineArgv }] = await Promise.all([
     import('../policy/index.js'),
     import('../mounts/index.js'),
     import('../sandbox/index.js'),
     import('../policy/rule-options.js'),
     import('../session/refusal.js'),
+    import('../session/line-argv.js'),
   ]);
   // Probe bubblewrap now (it runs `true` in a tiny sandbox and touches nothing of the folder), so its few
   // milliseconds overlap trust, settings and the gate; openSandbox gets the cached answer.
@@ -135,7 +132,7 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
     say(`refused: ${read.refusal.message}`);
     return EXIT.refused;
   }
-  const argv = plainArgv(read.reading) ?? ['bash', '-c', source];
+  const argv = lineArgv(read.reading, source);
 
   const { openSandbox, runInvocation } = sandboxStage;
   const opened = await openSandbox({

@@ -8,7 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { initShellReader, readShellCommand } from '../../src/shell/index.js';
 import { snapshotCli, type BuiltCli } from './built-cli.js';
-import { plainArgv } from '../../src/cli/exec.js';
+import { plainArgv } from '../../src/session/line-argv.js';
 import { bubblewrapAvailable, dockerAvailable, ENV_SECRET, HOME_SECRET, makeFixture, processesWith, TEST_IMAGE, waitFor, type Fixture } from './fixture.js';
 
 let bin: string;
