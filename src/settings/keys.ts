@@ -25,6 +25,12 @@ export function knownKey(key: string): KnownKey | undefined {
   return BY_LOWER.get(key.toLowerCase());
 }
 
+/** Whether a top-level settings key is a runtime key: `Orkeon` (a nested block) or `Orkeon:…`, case aside. */
+export function isRuntimeKey(key: string): boolean {
+  const k = key.toLowerCase();
+  return k === 'orkeon' || k.startsWith('orkeon:');
+}
+
 /** The canonical spelling of a key: a known key's own, else as written. */
 export function canonicalKey(key: string): string {
   return knownKey(key)?.key ?? key;

@@ -4,7 +4,7 @@
 // without effect, named.
 import { isMode, MODE_WIDTH } from '../policy/modes.js';
 import type { ExtraTool, Mode } from '../policy/types.js';
-import { flattenPreferences } from './keys.js';
+import { flattenPreferences, isRuntimeKey } from './keys.js';
 import { mergeExtra, parseExtraEntries } from './tools-extra.js';
 import { deriveSettings, show } from './user.js';
 import type { EffectiveSettings, ProjectIgnored, ProjectSettingsResult, SettingsIssue } from './types.js';
@@ -26,9 +26,9 @@ export function applyProjectSettings(user: EffectiveSettings, project: string | 
     return { settings: user, ignored, issues: [{ key: '.orkeon/config.json', value: show(doc), message: 'the project file is not a JSON object', fix: 'write a JSON object such as {"permissions.fallback": "plan"}' }] };
   }
   const top = doc as Record<string, unknown>;
-  const block = top['orkeonCode'] !== undefined ? top['orkeonCode'] : Object.fromEntries(Object.entries(top).filter(([k]) => k.toLowerCase() !== 'orkeon' && !k.toLowerCase().startsWith('orkeon:')));
+  const block = top['orkeonCode'] !== undefined ? top['orkeonCode'] : Object.fromEntries(Object.entries(top).filter(([k]) => !isRuntimeKey(k)));
   for (const [k, v] of Object.entries(top)) {
-    if (k.toLowerCase() === 'orkeon' || k.toLowerCase().startsWith('orkeon:')) {
+    if (isRuntimeKey(k)) {
       ignored.push({ key: k, value: show(v), why: "runtime keys (Orkeon:…) come from the user's settings and the environment, never from a project file" });
     }
   }

@@ -1,7 +1,7 @@
 // The user's settings file, parsed and validated. Pure: text (or a parsed value) in, settings and issues out.
 import { isMode } from '../policy/modes.js';
 import { MODES } from '../policy/types.js';
-import { flattenPreferences, flattenRuntime, KNOWN_KEYS, knownKey } from './keys.js';
+import { canonicalKey, flattenPreferences, flattenRuntime, isRuntimeKey, KNOWN_KEYS, knownKey } from './keys.js';
 import { mergeExtra, parseExtraEntries } from './tools-extra.js';
 import type { ConfinementMode, EffectiveSettings, SettingSource, SettingsIssue, SettingsResult } from './types.js';
 
@@ -142,8 +142,8 @@ export function parseUserSettings(input: string | unknown): SettingsResult {
   const sources: Record<string, SettingSource> = { ...base.sources };
   for (const [k, v] of Object.entries(top)) {
     if (k === 'orkeonCode') continue;
-    if (k.toLowerCase() === 'orkeon' || k.toLowerCase().startsWith('orkeon:')) {
-      for (const [key, value] of k.toLowerCase() === 'orkeon' ? flattenRuntime(v) : [[knownKey(k)?.key ?? k, v] as [string, unknown]]) {
+    if (isRuntimeKey(k)) {
+      for (const [key, value] of k.toLowerCase() === 'orkeon' ? flattenRuntime(v) : [[canonicalKey(k), v] as [string, unknown]]) {
         const n = normalizeRuntimeValue(key, value);
         if (!n.ok) issues.push(n.issue);
         else {
