@@ -32,28 +32,26 @@ export interface SessionGateInput {
 }
 
 export class SessionGate {
-  private compiled: GateContext;
-  private notes: readonly string[];
+  /** Built on first use, and again after setRules: with the stage sets that is some 534 globs compiled. */
+  private built: { readonly context: GateContext; readonly warnings: readonly string[] } | null = null;
+  private rules: readonly Rule[];
   private readonly mounts: MountView;
 
   constructor(private readonly input: SessionGateInput, rules: readonly Rule[] = []) {
     this.mounts = mountViewOf(parsedMounts(input.userMounts));
-    const built = this.build(rules);
-    this.compiled = built.context;
-    this.notes = built.warnings;
+    this.rules = [...rules];
   }
 
   /** Puts the session's rules in the gate again (after /permissions add, remove or clear). */
   setRules(rules: readonly Rule[]): readonly string[] {
-    const built = this.build(rules);
-    this.compiled = built.context;
-    this.notes = built.warnings;
-    return built.warnings;
+    this.rules = [...rules];
+    this.built = null;
+    return this.compiled().warnings;
   }
 
   /** Rules the gate holds back, each with why (dormant, set aside for the stage). */
   get warnings(): readonly string[] {
-    return this.notes;
+    return this.compiled().warnings;
   }
 
   get stage(): boolean {
@@ -70,7 +68,12 @@ export class SessionGate {
 
   /** The context one request is decided in. */
   context(mode: Mode, modeSource: ModeSource, cwd: string): GateContext {
-    return { ...this.compiled, mode, modeSource, mounts: { ...this.mounts, cwd } };
+    return { ...this.compiled().context, mode, modeSource, mounts: { ...this.mounts, cwd } };
+  }
+
+  private compiled(): { readonly context: GateContext; readonly warnings: readonly string[] } {
+    this.built ??= this.build(this.rules);
+    return this.built;
   }
 
   private build(rules: readonly Rule[]) {
