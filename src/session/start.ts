@@ -118,9 +118,11 @@ interface ProgramLaunch {
 async function runProgramSession(request: SessionRequest, launch: ProgramLaunch): Promise<SessionOutcome> {
   const { runInvocation } = await import('../sandbox/index.js');
   const interactive = tty.isatty(0) && tty.isatty(1);
-  let chosen = launch.relaunch ? launch.relaunch('bubblewrap') : { argv: [...launch.argv], mounts: [...launch.mounts] };
+  // A backend asked for by name is the one the sandbox opens with (or it is refused); auto is bubblewrap unless it falls back.
+  const expected = request.confinement === 'auto' ? 'bubblewrap' : request.confinement;
+  let chosen = launch.relaunch ? launch.relaunch(expected) : { argv: [...launch.argv], mounts: [...launch.mounts] };
   let opened = await openSessionSandbox(request, chosen.argv, { tty: interactive, extraMounts: chosen.mounts });
-  if (opened.ok && launch.relaunch && opened.value.plan.backend !== 'bubblewrap') {
+  if (opened.ok && launch.relaunch && opened.value.plan.backend !== expected) {
     // The backend is known once the sandbox is open; a program that needs another launch there is opened again.
     const again = launch.relaunch(opened.value.plan.backend);
     if (again.argv.join('\0') !== chosen.argv.join('\0') || again.mounts.join('\0') !== chosen.mounts.join('\0')) {
