@@ -2,10 +2,9 @@
 // plus deep nesting and 64 KiB inputs. Each must read or be refused without a throw and without an internal
 // failure, within the documented bound, with a well-formed result, and never with a command name that bash
 // expands at run time left unmarked. The generator is seeded: a failure names the input that caused it.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS, MAX_INPUT_BYTES, readShellCommand, type ShellReadResult } from '../../src/shell/index.js';
-import { decodeCorpusCommand, readCorpusRows } from '../support/corpus.js';
+import { readAgentCommands, readCorpusRows } from '../support/corpus.js';
 import { ready } from './helpers.js';
 import { mulberry32 } from '../support/random.js';
 
@@ -31,9 +30,8 @@ const UNIT_SEEDS = [
   'echo x >f y z', '! t0 - 2>&1', 'coproc git push', 'time -p git push', '{git,push}', 'echo @(a|b)',
 ];
 
-const AGENT = new URL('../../bench/corpus/agent-commands.txt', import.meta.url);
 const corpusSeeds = readCorpusRows().map((r) => r.command);
-const agentSeeds = readFileSync(AGENT, 'utf8').split('\n').filter(Boolean).map(decodeCorpusCommand);
+const agentSeeds = readAgentCommands();
 const SEEDS = [...UNIT_SEEDS, ...corpusSeeds, ...agentSeeds];
 
 const SHELL_CHARS = [...`'"\\$\`(){}[]|&;<>*?#~ \n\t=!-+,.:/@%^_0123456789abcxyzEOF`];

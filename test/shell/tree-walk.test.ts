@@ -2,17 +2,15 @@
 // the whole walk) instead of through its TreeCursor class. Both must give the same tree, node for node, with
 // the same first problem (ERROR, MISSING, unknown type): every corpus command, every agent command, broken
 // and deep inputs, and random mutations of them are copied both ways and compared.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseShell, parseShellViaApi, treeWalkKind } from '../../src/shell/parser.js';
-import { decodeCorpusCommand, readCorpusRows } from '../support/corpus.js';
+import { readAgentCommands, readCorpusRows } from '../support/corpus.js';
 import { ready } from './helpers.js';
 import { mulberry32 } from '../support/random.js';
 
 await ready;
 
-const AGENT = new URL('../../bench/corpus/agent-commands.txt', import.meta.url);
-const agent = readFileSync(AGENT, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map(decodeCorpusCommand);
+const agent = readAgentCommands();
 const corpus = readCorpusRows().map((r) => r.command);
 const broken = [
   'echo "unterminated', 'if true; then', 'cat <<EOF\nno end', 'a && && b', ')', 'echo $((', 'f() {', 'case x in',

@@ -39,3 +39,11 @@ export function readCorpusRows(file: string = CORPUS_FILE): CorpusRow[] {
     return { id: get('id'), command: decodeCorpusCommand(get('command')), category: get('category'), expected: get('expected'), basis: get('basis'), why: get('why') };
   });
 }
+
+/** The benchmarks' corpus of commands coding agents send (bench/corpus/agent-commands.txt), decoded. */
+export function readAgentCommands(): string[] {
+  return readFileSync(join(root, 'bench', 'corpus', 'agent-commands.txt'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map(decodeCorpusCommand);
+}
