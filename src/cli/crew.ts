@@ -23,26 +23,10 @@ export function register(program: Command): void {
     .option('--keep-going', 'run every step, even after a refusal or a failure');
   addConfinementOptions(addGateOptions(command)).action(async (folder: string, file: string, opts: CrewOptions) => {
       if (folder.trim() === '' || file.trim() === '') throw new UsageError('give the project folder and the crew file: orkeon-code crew <folder> <crew-file>');
-      const [{ launch }, { terminalTrustPrompt }] = await Promise.all([import('./launch.js'), import('../trust/index.js')]);
-      const options: LaunchOptions = {
-        ...(opts.trust ? { trust: true } : {}),
-        ...(opts.settings !== undefined ? { settings: opts.settings } : {}),
-        ...(opts.mode !== undefined ? { mode: opts.mode } : {}),
-        ...(opts.confinement !== undefined ? { confinement: opts.confinement } : {}),
-        ...(opts.output !== undefined ? { output: opts.output } : {}),
-        mount: opts.mount,
-        network: opts.network === true,
-        stage: opts.stage === true,
-        rule: opts.rule,
-        crew: { file, keepGoing: opts.keepGoing === true },
-      };
-      process.exitCode = await launch(folder, null, options, {
-        env: process.env,
-        cwd: process.cwd(),
-        prompt: terminalTrustPrompt(),
-        stdout: (t) => process.stdout.write(t),
-        stderr: (t) => process.stderr.write(t),
-      });
+      const { launch, processLaunchIo } = await import('./launch.js');
+      const { keepGoing, ...launchOpts } = opts;
+      const options: LaunchOptions = { ...launchOpts, crew: { file, keepGoing: keepGoing === true } };
+      process.exitCode = await launch(folder, null, options, await processLaunchIo());
     });
 }
 

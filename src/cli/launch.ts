@@ -54,14 +54,7 @@ export function register(program: Command): void {
     .option('--dry-run', 'resolve everything, print the session it would start as JSON, start nothing')
     .action(async function (this: Command) {
       const { commandArgv, folder } = splitOperands(this);
-      const io: LaunchIo = {
-        env: process.env,
-        cwd: process.cwd(),
-        prompt: (await import('../trust/index.js')).terminalTrustPrompt(),
-        stdout: (t) => process.stdout.write(t),
-        stderr: (t) => process.stderr.write(t),
-      };
-      process.exitCode = await launch(folder, commandArgv, this.opts<LaunchOptions>(), io);
+      process.exitCode = await launch(folder, commandArgv, this.opts<LaunchOptions>(), await processLaunchIo());
     });
 
   program
@@ -72,6 +65,18 @@ export function register(program: Command): void {
     .action(async (launcherArgs: string[], options: { format: string }) => {
       process.exitCode = await printExports(launcherArgs, options.format, process.env);
     });
+}
+
+/** This process's environment, working folder, terminal (for the trust question) and streams. */
+export async function processLaunchIo(): Promise<LaunchIo> {
+  const { terminalTrustPrompt } = await import('../trust/index.js');
+  return {
+    env: process.env,
+    cwd: process.cwd(),
+    prompt: terminalTrustPrompt(),
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+  };
 }
 
 /** The folder operand and the argv after the first `--` (commander folds both into one list). */
