@@ -1,14 +1,11 @@
-// Exit codes are part of the interface: scripts and CI jobs branch on them.
+// Exit codes are part of the interface: scripts and CI jobs branch on them. Trust's own (3, 4, 78, 75)
+// are TRUST_EXIT in src/trust/exit.ts.
 export const EXIT = {
   ok: 0,
   /** `check`: deny. Generic failure elsewhere. */
   deny: 1,
   /** `check`: ask. */
   ask: 2,
-  /** Untrusted folder and no terminal to ask (launcher, `trust check`, `exec`, `run-crew.sh`). */
-  untrustedNoTerminal: 3,
-  /** `trust check`: refused at the question. */
-  refusedAtQuestion: 4,
   /** Bad command line (sysexits EX_USAGE). */
   usage: 64,
   /** `exec`: the gate refused the command (as a shell does for a command it cannot execute). */
