@@ -97,8 +97,11 @@ export async function startSession(request: SessionRequest): Promise<SessionOutc
     const { runCrew } = await import('./crew.js');
     return runCrew(request, request.crew, { stdout: (c) => process.stdout.write(c), stderr: (c) => process.stderr.write(c) });
   }
-  if (request.command !== null && (await import('../agents/index.js')).isClaudeCodeCommand(request.command)) return (await import('../agents/index.js')).startClaudeCodeSession(request);
-  if (request.command !== null) return runProgramSession(request, { argv: request.command, mounts: [], what: 'the session' });
+  if (request.command !== null) {
+    const agents = await import('../agents/index.js');
+    if (agents.isClaudeCodeCommand(request.command)) return agents.startClaudeCodeSession(request);
+    return runProgramSession(request, { argv: request.command, mounts: [], what: 'the session' });
+  }
   const { findRepl, replLaunch } = await import('./repl.js');
   const repl = findRepl(request.env);
   if (repl.kind === 'missing') return { exitCode: REPL_MISSING_EXIT, messages: [repl.message] };
