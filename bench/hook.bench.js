@@ -101,7 +101,6 @@ try {
 }
 report();
 
-
 function report() {
   const f = (x) => (x === null || x === undefined ? 'n/a' : x.toFixed(1));
   for (const c of cases) {

@@ -4,12 +4,13 @@
 // same run: the PolicyEngine of @google/gemini-cli-core (pinned in bench/peers/gemini-cli-core, installed on
 // demand with `npm ci --ignore-scripts`; when it cannot be installed the report says so). Medians of 5 runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { AGENT_COMMANDS_FILE, loadAgentCommands } from './corpus.js';
 import * as stats from './stats.js';
+import { installPeer } from './peers.js';
 
 // The CLI runs the bash grammar's wasm under Liftoff only (bin/orkeon-code.js); measure what it runs. With
 // --tiered (a child process of this bench, for one extra row): the tiering `check --jsonl` runs with on a
@@ -32,12 +33,6 @@ const TIMING = { runs: RUNS, runMs: RUN_MS, warmMs: WARM_MS };
 const rate = (fn, items) => stats.rate(fn, items, TIMING);
 const rateAsync = (fn, items) => stats.rateAsync(fn, items, TIMING);
 
-function loadCommands() {
-  return { file: AGENT_COMMANDS_FILE, commands: loadAgentCommands() };
-}
-
-
-
 /** User rules that look like real ones (literal command prefixes, flags, paths), none matching the corpus. */
 function userRules(n) {
   const out = [];
@@ -57,7 +52,8 @@ function userRules(n) {
 }
 
 const REFERENCE = { stage: true, mode: 'bypassPermissions', shell: { allowInterpreters: true, allowlist: ['*'] } };
-const { file, commands } = loadCommands();
+const file = AGENT_COMMANDS_FILE;
+const commands = loadAgentCommands();
 const readings = new Map(commands.map((c) => [c, shell.readShellCommand(c)]));
 const calls = commands.map((command) => ({ tool: 'shell_command', args: { command } }));
 
@@ -97,10 +93,8 @@ function indexed(rules) {
 async function loadPeer() {
   const dir = join(here, 'peers', 'gemini-cli-core');
   const mod = join(dir, 'node_modules', '@google', 'gemini-cli-core', 'dist', 'src', 'policy');
-  if (!existsSync(join(mod, 'policy-engine.js'))) {
-    const r = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--omit=optional'], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
-    if (r.status !== 0) return { error: `npm ci in bench/peers/gemini-cli-core failed: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}` };
-  }
+  const error = installPeer('gemini-cli-core', 'node_modules/@google/gemini-cli-core/dist/src/policy/policy-engine.js', ['--ignore-scripts', '--omit=optional']);
+  if (error) return { error };
   try {
     const { PolicyEngine } = await import(join(mod, 'policy-engine.js'));
     const { PolicyDecision, ApprovalMode } = await import(join(mod, 'types.js'));

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, quantile } from './stats.js';
+import { installPeer } from './peers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -103,17 +104,13 @@ function prepareSrt() {
   for (const tool of ['socat', 'rg']) {
     if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return { ok: false, reason: `${tool} is not installed (apt-get install socat ripgrep)` };
   }
-  if (!fs.existsSync(bin)) {
-    const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, encoding: 'utf8' });
-    if (r.status !== 0 || !fs.existsSync(bin)) return { ok: false, reason: `npm ci in bench/peers/sandbox-runtime failed: ${(r.stderr || '').trim().split('\n').slice(-2).join(' / ')}` };
-  }
+  const error = installPeer('sandbox-runtime', path.relative(dir, bin), ['--loglevel=error']);
+  if (error) return { ok: false, reason: error };
   // Like orkeon-code's sandbox: the project writable, the home unreadable, no network.
   const settings = path.join(root, 'srt-settings.json');
   fs.writeFileSync(settings, JSON.stringify({ filesystem: { denyRead: [home], allowWrite: [project], denyWrite: [] }, network: { allowedDomains: [], deniedDomains: [] } }));
   return { ok: true, bin, settings };
 }
-
-
 
 function report() {
   const f = (x) => (x === null ? 'n/a' : x.toFixed(1));

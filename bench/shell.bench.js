@@ -9,13 +9,14 @@
 //     growing inputs (quadratic) beside ours.
 // A markdown report goes to standard output. Benchmarks measure; they never fail the build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { loadAgentCommands } from './corpus.js';
 import * as stats from './stats.js';
+import { installPeer } from './peers.js';
 
 // The CLI runs the bash grammar's wasm under Liftoff only (bin/orkeon-code.js); measure what it runs.
 v8.setFlagsFromString('--liftoff-only');
@@ -42,8 +43,6 @@ const table = (rows) => {
 };
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
 
-
-
 function wallMs(args) {
   const t = process.hrtime.bigint();
   const r = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -57,10 +56,8 @@ function wallMs(args) {
 function loadPeer() {
   const dir = join(here, 'peers', 'bash-parser');
   const entry = join(dir, 'node_modules', 'bash-parser', 'package.json');
-  if (!existsSync(entry)) {
-    const r = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
-    if (r.status !== 0) return { error: `npm ci in bench/peers/bash-parser failed: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}` };
-  }
+  const error = installPeer('bash-parser', 'node_modules/bash-parser/package.json', ['--ignore-scripts']);
+  if (error) return { error };
   try {
     const require = createRequire(join(dir, 'package.json'));
     const parse = require('bash-parser');
