@@ -14,9 +14,11 @@ import { register as registerAgents } from './agents.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('orkeon-code');
+  program.description('Sandboxed launcher and shell confinement wrapper for AI coding agents.');
+  // package.json is read only when the version is asked for; otherwise the option is only listed in --help.
+  if (asksVersion(argv)) program.version(packageVersion(), VERSION_FLAGS, VERSION_HELP);
+  else program.option(VERSION_FLAGS, VERSION_HELP);
   program
-    .description('Sandboxed launcher and shell confinement wrapper for AI coding agents.')
-    .version(packageVersion(), '-V, --version', 'print the version of orkeon-code')
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) })
     .exitOverride()
     .showHelpAfterError('(orkeon-code --help lists the commands and options)');
@@ -34,6 +36,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (err) {
     return exitCodeOf(err);
   }
+}
+
+const VERSION_FLAGS = '-V, --version';
+const VERSION_HELP = 'print the version of orkeon-code';
+
+/** Whether an argument could be the version option: --version, --version=…, or -V alone or among short flags. */
+function asksVersion(argv: readonly string[]): boolean {
+  return argv.some((a) => a === '--version' || a.startsWith('--version=') || /^-[A-Za-z]*V/.test(a));
 }
 
 // dist/cli/main.js and src/cli/main.ts both sit two folders below the package's root.
