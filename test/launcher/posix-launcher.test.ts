@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, world } from '../trust/harness.js';
+import { readEnvFile, ROOT, world } from '../trust/harness.js';
 
 const LAUNCHER = path.join(ROOT, 'launcher', 'orkeon-code');
 const GATE = 'ORKEON_Security__PermissionGate__Enabled';
@@ -27,15 +27,6 @@ exit 42
   return { node, envFile, argsFile };
 }
 
-function readEnv(file: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of fs.readFileSync(file, 'utf8').split('\0').filter(Boolean)) {
-    const eq = entry.indexOf('=');
-    out[entry.slice(0, eq)] = entry.slice(eq + 1);
-  }
-  return out;
-}
-
 function run(args: string[], env: Record<string, string>, launcher = LAUNCHER) {
   return spawnSync('sh', [launcher, ...args], { env, encoding: 'utf8', input: '' });
 }
@@ -53,7 +44,7 @@ describe('launcher/orkeon-code (POSIX sh)', () => {
     const args = ['some dir', '--trust', '--', 'sh', '-c', 'echo "$HOME" \'q\' $(id)', ''];
     const r = run(args, w.env({ ORKEON_CODE_NODE: r0.node }));
     expect(r.status, r.stderr).toBe(42);
-    const env = readEnv(r0.envFile);
+    const env = readEnvFile(r0.envFile);
     expect(env[GATE]).toBe('true');
     expect(Object.keys(env).filter((k) => k.startsWith('ORKEON_MCP__'))).toEqual([]);
     const got = fs.readFileSync(r0.argsFile, 'utf8').split('\0').slice(0, -1);
@@ -66,7 +57,7 @@ describe('launcher/orkeon-code (POSIX sh)', () => {
     const audio = path.join(w.root, "my 'audio' $dir");
     const r = run(['.'], w.env({ ORKEON_CODE_NODE: r0.node, ORKEON_CODE_AUDIO_DIR: audio }));
     expect(r.status, r.stderr).toBe(42);
-    const env = readEnv(r0.envFile);
+    const env = readEnvFile(r0.envFile);
     expect(env).toMatchObject({
       [GATE]: 'true',
       ORKEON_MCP__Servers__whisper__Transport: 'stdio',
@@ -84,7 +75,7 @@ describe('launcher/orkeon-code (POSIX sh)', () => {
     fs.writeFileSync(settings, JSON.stringify({ Orkeon: { Security: { PermissionGate: { Enabled: false } } } }));
     const r = run(['--settings', settings, '.'], w.env({ ORKEON_CODE_NODE: r0.node }));
     expect(r.status, r.stderr).toBe(42);
-    expect(readEnv(r0.envFile)[GATE]).toBeUndefined();
+    expect(readEnvFile(r0.envFile)[GATE]).toBeUndefined();
     expect(r.stderr).toContain('the permission gate is off');
   });
 
@@ -96,7 +87,7 @@ describe('launcher/orkeon-code (POSIX sh)', () => {
     fs.symlinkSync(LAUNCHER, path.join(bin, 'orkeon-code'));
     const r = run(['x'], w.env({ ORKEON_CODE_NODE: r0.node }), path.join(bin, 'orkeon-code'));
     expect(r.status, r.stderr).toBe(42);
-    expect(readEnv(r0.envFile)[GATE]).toBe('true');
+    expect(readEnvFile(r0.envFile)[GATE]).toBe('true');
   });
 
   it('starts nothing when the CLI cannot say what to export', () => {
@@ -119,7 +110,7 @@ describe('launcher/orkeon-code (POSIX sh)', () => {
     const env = w.env({ CI: 'true', ORKEON_CODE_TRUST: '1', ORKEON_CODE_AUDIO_DIR: '/srv/audio', SECRET_TOKEN: 'sk-test' });
     const r = run([project, '--output', out, '--', 'sh', '-c', 'env -0 > /output/env 2>/dev/null || env -0 > "$0/env"', out], env);
     expect(r.status, r.stderr).toBe(0);
-    const seen = readEnv(path.join(out, 'env'));
+    const seen = readEnvFile(path.join(out, 'env'));
     expect(seen[GATE]).toBe('true');
     expect(seen.ORKEON_MCP__Servers__whisper__TrustAnnotations).toBe('true');
     expect(seen.ORKEON_MCP__Servers__whisper__Args__1).toBe('/srv/audio');

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyExports, buildSessionExports } from '../../src/env/exports.js';
 import { probeBubblewrap } from '../../src/sandbox/index.js';
 import { sessionEnvSettings, startSession, type SessionRequest } from '../../src/session/start.js';
-import { world } from '../trust/harness.js';
+import { readEnvFile, world } from '../trust/harness.js';
 
 let bwrapOk = false;
 beforeAll(async () => {
@@ -42,16 +42,6 @@ function request(w: ReturnType<typeof world>, command: string[] | null, extra: P
   };
 }
 
-function envFile(file: string): Record<string, string> {
-  return Object.fromEntries(
-    fs
-      .readFileSync(file, 'utf8')
-      .split('\0')
-      .filter(Boolean)
-      .map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]),
-  );
-}
-
 describe('startSession', () => {
   it('adds the exports to what a confined command may receive', () => {
     const w = world();
@@ -74,7 +64,7 @@ describe('startSession', () => {
     const r = request(w, ['sh', '-c', 'env -0 > "$0"/env; cat /user-config/settings.json > "$0"/user-config 2>/dev/null; pwd > "$0"/pwd; exit 5', confinement === 'none' ? path.join(w.root, 'out') : '/output'], { confinement });
     const out = await startSession(r);
     expect(out.exitCode, out.messages.join('\n')).toBe(5);
-    const env = envFile(path.join(w.root, 'out', 'env'));
+    const env = readEnvFile(path.join(w.root, 'out', 'env'));
     expect(env.ORKEON_CODE_TRUST).toBeUndefined();
     expect(env.SECRET_TOKEN).toBeUndefined();
     expect(env.CI).toBeUndefined();

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnPty } from '../support/pty.js';
-import { CLI, runCli } from '../trust/harness.js';
+import { CLI, readEnvFile, runCli } from '../trust/harness.js';
 import { bubblewrap, canRunSessions, sessionWorld, whySkipped } from './fixture.js';
 
 if (!bubblewrap.ok) console.warn(`SKIPPED: orkeon-repl under bubblewrap: bubblewrap cannot run here: ${bubblewrap.reason}`);
@@ -27,16 +27,6 @@ fi
 exit 7
 `;
 
-function envFile(file: string): Record<string, string> {
-  return Object.fromEntries(
-    fs
-      .readFileSync(file, 'utf8')
-      .split('\0')
-      .filter(Boolean)
-      .map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]),
-  );
-}
-
 function fakeRepl(root: string): string {
   const dir = path.join(root, 'repl-bin');
   fs.mkdirSync(dir);
@@ -56,7 +46,7 @@ describe.skipIf(!bubblewrap.ok)('ORKEON_REPL under bubblewrap', () => {
     expect(r.code, r.stderr).toBe(7);
     expect(fs.readFileSync(path.join(out, 'repl-pwd'), 'utf8').trim()).toBe('/workspace');
     expect(fs.readFileSync(path.join(out, 'repl-argv0'), 'utf8').trim()).toBe('/orkeon-repl/fake-repl');
-    const env = envFile(path.join(out, 'repl-env'));
+    const env = readEnvFile(path.join(out, 'repl-env'));
     expect(env).toMatchObject({ ORKEON_Security__PermissionGate__Enabled: 'true', ORKEON_MCP__Servers__whisper__TrustAnnotations: 'true' });
     for (const gone of ['ORKEON_CODE_TRUST', 'CI', 'SECRET_TOKEN', 'ORKEON_REPL', 'ORKEON_TEST_HOST_PATH']) expect(env[gone], gone).toBeUndefined();
     // Confined: the host home of the test is not there (the variable naming it did not reach it either).
@@ -98,7 +88,7 @@ describe('ORKEON_REPL with --confinement none', () => {
     expect(r.code, r.stderr).toBe(7);
     expect(fs.readFileSync(path.join(w.project, 'repl-argv0'), 'utf8').trim()).toBe(repl);
     expect(fs.readFileSync(path.join(w.project, 'repl-pwd'), 'utf8').trim()).toBe(w.project);
-    const env = envFile(path.join(w.project, 'repl-env'));
+    const env = readEnvFile(path.join(w.project, 'repl-env'));
     expect(env.ORKEON_Security__PermissionGate__Enabled).toBe('true');
     for (const gone of ['ORKEON_CODE_TRUST', 'CI', 'SECRET_TOKEN', 'ORKEON_REPL']) expect(env[gone], gone).toBeUndefined();
   });

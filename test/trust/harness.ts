@@ -77,6 +77,16 @@ export function runCliAsync(args: readonly string[], options: { env: Record<stri
   });
 }
 
+/** A file written by `env -0` (NAME=value entries, NUL-separated), as an object. */
+export function readEnvFile(file: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of fs.readFileSync(file, 'utf8').split('\0').filter(Boolean)) {
+    const eq = entry.indexOf('=');
+    out[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return out;
+}
+
 /** Reads a file's bytes and modification time, to show it was left exactly as it was. */
 export function snapshot(file: string): { bytes: Buffer; mtimeMs: number; ino: number; mode: number } {
   const st = fs.statSync(file);
