@@ -62,6 +62,12 @@ export interface OpenedSandbox {
   readonly warnings: readonly string[];
   /** Virtual paths of git files a command created that git would read outside the sandbox (see git-guard.ts). */
   planted(): string[];
+  /**
+   * A path of `protect` that did not exist when the sandbox opened cannot be mounted read-only (a mount
+   * point would create it on the host): if a command created it, it is moved aside to `<path>.refused-<n>`
+   * here, and its virtual path returned. Call it once the command has ended.
+   */
+  keptOut(): string[];
   /** Removes the session's own files. Safe to call twice. */
   close(): void;
 }
@@ -118,6 +124,7 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
 
     const guard: GitGuard = backend === 'none' ? { protect: [], watch: [], warnings: [] } : inspectGitGuard(input.project);
     const protect: ProtectedPath[] = [...guard.protect, ...ownFiles(input.orkeonHome, input.protect ?? [])];
+    const absent = backend === 'none' ? [] : (input.protect ?? []).filter((p) => !pathExists(p));
 
     const plan = buildSandboxPlan({
       backend,
@@ -149,6 +156,7 @@ export async function openSandbox(input: OpenSandboxInput): Promise<SandboxResul
         table: tableValue,
         warnings,
         planted: () => plantedPaths(guard).map((p) => toVirtualPath(tableValue, p) ?? '[host path]'),
+        keptOut: () => moveAsideCreated(absent).map((p) => toVirtualPath(tableValue, p) ?? '[host path]'),
         close,
       },
     };
@@ -211,6 +219,31 @@ function invocationFor(plan: SandboxPlan, choice: BackendChoice, docker: { image
     case 'none':
       return noneInvocation(plan);
   }
+}
+
+function pathExists(p: string): boolean {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The paths of `absent` that exist now, each renamed (a link as the link, never followed) out of the way. */
+function moveAsideCreated(absent: readonly string[]): string[] {
+  const moved: string[] = [];
+  for (const p of absent) {
+    if (!pathExists(p)) continue;
+    for (let n = 1; n < 1000; n++) {
+      const aside = `${p}.refused-${n}`;
+      if (pathExists(aside)) continue;
+      fs.renameSync(p, aside);
+      moved.push(p);
+      break;
+    }
+  }
+  return moved;
 }
 
 /** orkeon-code's own folder (the trust registry; the outputs and the demo project below it may be writable) and the user's settings file. */

@@ -95,6 +95,8 @@ async function runConfined(session: ClaudeCodeSessionFile, input: ConfineInput, 
     const invocation = sandbox.invocationFor(plan);
     const result = await runner.runInvocation(invocation, { stdin: 'inherit', stdout: 'inherit', stderr: 'inherit' });
     if (!result.started && result.error !== null) input.say(result.error);
+    const keptOut = sandbox.keptOut();
+    if (keptOut.length > 0) input.say(`the command created ${keptOut.join(', ')}, which decides what Claude Code runs outside the sandbox; it was moved aside (to the same name with .refused-N) and will not be read`);
     const planted = sandbox.planted();
     if (planted.length > 0) input.say(`the command created git files that git outside the sandbox would read or run; look at them before you use git here: ${planted.join(', ')}`);
     return result.exitCode;

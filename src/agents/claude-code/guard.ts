@@ -3,7 +3,8 @@
 // runs on the host, outside every sandbox (hooks, environment variables such as
 // CLAUDE_CODE_SHELL_PREFIX or NODE_OPTIONS, `disableAllHooks`, MCP servers); a model that could write
 // them could switch the guard off for the rest of the session. The shell cannot write them either: the
-// prefix mounts them read-only (prefix.ts). A deny rule in the seed's syntax, in the set `claude-code`,
+// prefix mounts them read-only (prefix.ts), and a .mcp.json a command creates where there was none is moved
+// aside once the command ends (the sandbox's keptOut). A deny rule in the seed's syntax, in the set `claude-code`,
 // beside the examples it must and must not match.
 import { parseRuleTexts } from '../../policy/rule-options.js';
 import type { Rule } from '../../policy/types.js';

@@ -127,6 +127,24 @@ describe.skipIf(!hasBwrap)('orkeon-code confine claude-code (bubblewrap)', () =>
     expect(fs.existsSync(path.join(home, 'escaped.txt'))).toBe(false);
   });
 
+  it('moves aside a .mcp.json a command created where there was none, and says so', () => {
+    const mcp = path.join(project, '.mcp.json');
+    expect(fs.existsSync(mcp)).toBe(false);
+    const r = confine(claudeLine(`echo '{"mcpServers":{}}' > ${project}/.mcp.json && echo MADE`, path.join(tmp, 'claude-9c9c-cwd')));
+    expect(r.stdout).toBe('MADE\n');
+    expect(fs.existsSync(mcp)).toBe(false);
+    expect(fs.readFileSync(`${mcp}.refused-1`, 'utf8')).toBe('{"mcpServers":{}}\n');
+    expect(r.stderr).toContain('the command created /workspace/.mcp.json, which decides what Claude Code runs outside the sandbox; it was moved aside');
+    expect(r.stderr).not.toContain(root);
+    fs.rmSync(`${mcp}.refused-1`);
+    // one that was there is mounted read-only instead
+    fs.writeFileSync(mcp, '{}\n');
+    const kept = confine(claudeLine(`echo x > ${project}/.mcp.json || echo REFUSED`, path.join(tmp, 'claude-9c9d-cwd')));
+    expect(kept.stdout).toContain('REFUSED');
+    expect(fs.readFileSync(mcp, 'utf8')).toBe('{}\n');
+    fs.rmSync(mcp);
+  });
+
   it('runs the hook command (the exact string) on the host, and any other line confined', () => {
     const hook = confine(hookCommand(), { input: '{"hook_event_name":"PreToolUse"}' });
     expect(hook).toMatchObject({ code: 0, stdout: 'only on the host\n' });
