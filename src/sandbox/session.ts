@@ -235,13 +235,15 @@ function moveAsideCreated(absent: readonly string[]): string[] {
   const moved: string[] = [];
   for (const p of absent) {
     if (!pathExists(p)) continue;
-    for (let n = 1; n < 1000; n++) {
-      const aside = `${p}.refused-${n}`;
-      if (pathExists(aside)) continue;
-      fs.renameSync(p, aside);
-      moved.push(p);
-      break;
+    let n = 1;
+    while (pathExists(`${p}.refused-${n}`)) n++;
+    try {
+      fs.renameSync(p, `${p}.refused-${n}`);
+    } catch {
+      // cannot be renamed (its folder turned read-only?): removed instead, as a last resort
+      fs.rmSync(p, { recursive: true, force: true });
     }
+    moved.push(p);
   }
   return moved;
 }
