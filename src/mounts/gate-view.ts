@@ -1,7 +1,7 @@
 // What the gate sees of the mounts: virtual paths and write rights, never a host path. The gate checks a
 // writing command's paths and working directory against this (SPEC §5). The type is the gate's own
 // (src/policy/types.ts); this is the one converter from a mount table.
-import type { MountView, MountViewEntry } from '../policy/types.js';
+import { BASE_MOUNTS, type MountView, type MountViewEntry } from '../policy/types.js';
 import type { MountSpec, MountTable } from './types.js';
 import { sortMounts } from './table.js';
 
@@ -22,10 +22,7 @@ export function toMountView(table: MountTable, cwd = '/workspace'): MountView {
 export function mountViewOf(user: readonly MountSpec[], cwd = '/workspace'): MountView {
   return {
     mounts: sortMounts([
-      { virtual: '/workspace', writable: true },
-      { virtual: '/output', writable: true },
-      { virtual: '/tmp', writable: true },
-      { virtual: '/user-config', writable: false },
+      ...BASE_MOUNTS,
       ...user.map((m) => ({ virtual: m.virtual, writable: m.writable })),
     ]),
     cwd,

@@ -4,7 +4,7 @@ import type { ShellReadResult } from '../shell/types.js';
 import { CompiledRules } from './rules/index.js';
 import { batchAllowRules, isStructuralRule, stageRules } from './sets/index.js';
 import { BUILTIN_TOOLS } from './tools.js';
-import type { ExtraTool, Mode, ModeSource, MountView, Rule, ShellPolicySettings } from './types.js';
+import { BASE_MOUNTS, type ExtraTool, type Mode, type ModeSource, type MountView, type Rule, type ShellPolicySettings } from './types.js';
 
 export type ShellReader = (source: string) => ShellReadResult;
 
@@ -22,15 +22,7 @@ export interface GateContext {
   readonly readShell: ShellReader | null;
 }
 
-export const DEFAULT_MOUNT_VIEW: MountView = {
-  mounts: [
-    { virtual: '/workspace', writable: true },
-    { virtual: '/output', writable: true },
-    { virtual: '/tmp', writable: true },
-    { virtual: '/user-config', writable: false },
-  ],
-  cwd: '/workspace',
-};
+export const DEFAULT_MOUNT_VIEW: MountView = { mounts: BASE_MOUNTS, cwd: '/workspace' };
 
 export const DEFAULT_SHELL_SETTINGS: ShellPolicySettings = { allowInterpreters: false, allowlist: [] };
 

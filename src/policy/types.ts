@@ -97,3 +97,11 @@ export interface ShellPolicySettings {
 
 /** Where the mode of a call came from, so a refusal can say which mode applied and why. */
 export type ModeSource = 'option' | 'request-prefix' | 'session' | 'fallback' | 'default';
+
+/** The four mounts every session has: the project and /output writable, a private /tmp, /user-config read-only. */
+export const BASE_MOUNTS: readonly MountViewEntry[] = [
+  { virtual: '/workspace', writable: true },
+  { virtual: '/output', writable: true },
+  { virtual: '/tmp', writable: true },
+  { virtual: '/user-config', writable: false },
+];
