@@ -83,15 +83,10 @@ async function runExec(words: string[], opts: ExecOptions): Promise<number> {
 
   // Trust said yes: the settings, the project's file included, read exactly as the launcher reads them
   // (settings it cannot read as written refuse the command: exit 78, nothing runs).
-  const { resolveLaunchSettings } = await import('./launch.js');
-  const resolved = await resolveLaunchSettings({ settingsOption: opts.settings ?? null, env: process.env, cwd: process.cwd(), project });
-  if (!resolved.ok) {
-    say(resolved.message);
-    return resolved.exitCode;
-  }
+  const { resolveAndSayLaunchSettings } = await import('./launch.js');
+  const resolved = await resolveAndSayLaunchSettings({ settingsOption: opts.settings ?? null, env: process.env, cwd: process.cwd(), project }, say);
+  if (!resolved.ok) return resolved.exitCode;
   const settings = resolved.value;
-  for (const note of settings.notes) say(note);
-  for (const ignored of settings.ignored) say(`the project's .orkeon/config.json sets ${ignored}`);
 
   // The gate.
   const split = opts.mode === undefined ? policy.splitModePrefix(command) : { mode: null, rest: command };

@@ -157,14 +157,9 @@ async function startAfterTrust(
   const { orkeonHome } = await import('../trust/index.js');
   const home = orkeonHome(io.env);
 
-  const settings = await resolveLaunchSettings({ settingsOption: options.settings ?? null, env: io.env, cwd: io.cwd, project });
-  if (!settings.ok) {
-    say(settings.message);
-    return settings.exitCode;
-  }
+  const settings = await resolveAndSayLaunchSettings({ settingsOption: options.settings ?? null, env: io.env, cwd: io.cwd, project }, say);
+  if (!settings.ok) return settings.exitCode;
   const s = settings.value;
-  for (const note of s.notes) say(note);
-  for (const ignored of s.ignored) say(`the project's .orkeon/config.json sets ${ignored}`);
 
   const ex = await import('../env/exports.js');
   const exports = ex.buildSessionExports({ permissionGateEnabled: s.gate, hostEnv: io.env });
@@ -281,7 +276,24 @@ async function loadLaunchUserSettings(input: { settingsOption: string | null; en
 }
 
 /** The settings as the launcher resolves them once trust said yes (also `exec`'s, so both refuse and narrow alike). */
-export async function resolveLaunchSettings(input: { settingsOption: string | null; env: Readonly<Record<string, string | undefined>>; cwd: string; project: string }): Promise<{ ok: true; value: LaunchSettings } | Failed> {
+type SettingsInput = { settingsOption: string | null; env: Readonly<Record<string, string | undefined>>; cwd: string; project: string };
+
+/**
+ * The settings of a trusted project, with what the user must hear about them said: their notes and what the
+ * project's file set without effect, or why they refuse the start (then its exit code).
+ */
+export async function resolveAndSayLaunchSettings(input: SettingsInput, say: (text: string) => void): Promise<{ ok: true; value: LaunchSettings } | { ok: false; exitCode: number }> {
+  const settings = await resolveLaunchSettings(input);
+  if (!settings.ok) {
+    say(settings.message);
+    return { ok: false, exitCode: settings.exitCode };
+  }
+  for (const note of settings.value.notes) say(note);
+  for (const ignored of settings.value.ignored) say(`the project's .orkeon/config.json sets ${ignored}`);
+  return settings;
+}
+
+async function resolveLaunchSettings(input: SettingsInput): Promise<{ ok: true; value: LaunchSettings } | Failed> {
   const loaded = await loadLaunchUserSettings(input);
   if (!loaded.ok) return loaded;
   const user = loaded.value;
